@@ -1,0 +1,23 @@
+/**
+ * Error codes shared by server and client. The server maps each code to one
+ * HTTP status; the client only ever shows `error.message`.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof ERROR_STATUS;
+
+/** The message a client shows when there is no envelope at all (spec §8). */
+export const NETWORK_ERROR_MESSAGE = 'Network Error.!';
