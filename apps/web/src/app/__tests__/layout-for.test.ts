@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { LEGAL_PATHS, layoutFor, onboardingStepFor } from '../layouts/layout-for.ts';
+
+const complete = { code: 200 } as const;
+const profileMissing = { code: 201 } as const;
+
+describe('layoutFor (spec §2 layouts)', () => {
+  it.each(LEGAL_PATHS)('shows legal page %s in the public layout, signed in or out', (path) => {
+    expect(layoutFor(null, path)).toBe('public');
+    expect(layoutFor(complete, path)).toBe('public');
+    expect(layoutFor(profileMissing, path)).toBe('public');
+  });
+
+  it.each(['/payment', '/global-connection'])('shows %s in the public layout when signed in', (path) => {
+    expect(layoutFor(complete, path)).toBe('public');
+    expect(layoutFor(profileMissing, path)).toBe('public');
+  });
+
+  it('gives /would-you-rather its own layout when signed in', () => {
+    expect(layoutFor(complete, '/would-you-rather')).toBe('would-you-rather');
+    expect(layoutFor(profileMissing, '/would-you-rather')).toBe('would-you-rather');
+  });
+
+  it('does not give the editing variant of would-you-rather the focused layout', () => {
+    expect(layoutFor(complete, '/edit-profile/would-you-rather')).toBe('main');
+  });
+
+  it.each(['/establish-profile', '/home', '/jobs', '/claimBusinessProfile'])(
+    'shows %s in the onboarding layout for a session with code 201',
+    (path) => {
+      expect(layoutFor(profileMissing, path)).toBe('onboarding');
+    },
+  );
+
+  it.each(['/home', '/jobs', '/applicants/a1', '/messages', '/establish-profile', '/edit-profile'])(
+    'shows %s in the main layout for other signed-in sessions',
+    (path) => {
+      expect(layoutFor(complete, path)).toBe('main');
+    },
+  );
+
+  it.each(['/', '/signIn', '/register', '/establish-profile', '/payment', '/no-such-page'])(
+    'shows %s in the auth layout when signed out',
+    (path) => {
+      expect(layoutFor(null, path)).toBe('auth');
+    },
+  );
+
+  it('ignores a trailing slash', () => {
+    expect(layoutFor(complete, '/payment/')).toBe('public');
+    expect(layoutFor(null, '/privacy-policy/')).toBe('public');
+  });
+});
+
+describe('onboardingStepFor', () => {
+  it('maps paths to Profile, Preferences and Plan', () => {
+    expect(onboardingStepFor('/establish-profile')).toBe(0);
+    expect(onboardingStepFor('/would-you-rather')).toBe(1);
+    expect(onboardingStepFor('/payment')).toBe(2);
+  });
+});

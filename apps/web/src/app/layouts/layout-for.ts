@@ -1,0 +1,52 @@
+import type { SESSION_CODE, TSession } from '@medhire/contract/account';
+
+/** Kept as a typed copy so the entry chunk does not pull in zod (see post-login-destination.ts). */
+const PROFILE_NOT_ESTABLISHED: (typeof SESSION_CODE)['PROFILE_NOT_ESTABLISHED'] = 201;
+
+export type LayoutName = 'public' | 'auth' | 'onboarding' | 'would-you-rather' | 'main';
+
+/** Legal and informational pages: the same public layout whether signed in or not. */
+export const LEGAL_PATHS = [
+  '/terms-conditions',
+  '/delegate-access',
+  '/privacy-policy',
+  '/licensing-agreement',
+  '/subscription-agreement',
+  '/auth/doximity/success',
+] as const;
+
+/** Signed-in pages that also use the public layout (spec §2). */
+const PUBLIC_LAYOUT_WHEN_SIGNED_IN = new Set(['/payment', '/global-connection']);
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * The layout a page is shown in, decided by the session and the path only (spec §2):
+ * 1. legal pages, and /payment and /global-connection when signed in → public;
+ * 2. /would-you-rather when signed in → its own focused layout;
+ * 3. a session with code 201 (organisation profile not established) → onboarding;
+ * 4. any other signed-in page → main;
+ * 5. signed out → auth.
+ * Earlier rules win, so a 201 session paying on /payment still sees the public layout.
+ */
+export function layoutFor(session: Pick<TSession, 'code'> | null, pathname: string): LayoutName {
+  const path = normalise(pathname);
+  if ((LEGAL_PATHS as readonly string[]).includes(path)) return 'public';
+  if (!session) return 'auth';
+  if (PUBLIC_LAYOUT_WHEN_SIGNED_IN.has(path)) return 'public';
+  if (path === '/would-you-rather') return 'would-you-rather';
+  if (session.code === PROFILE_NOT_ESTABLISHED) return 'onboarding';
+  return 'main';
+}
+
+export const ONBOARDING_STEPS = ['Profile', 'Preferences', 'Plan'] as const;
+
+/** Which onboarding step a path belongs to, for the onboarding stepper (0-based). */
+export function onboardingStepFor(pathname: string): number {
+  const path = normalise(pathname);
+  if (path === '/would-you-rather' || path === '/edit-profile/would-you-rather') return 1;
+  if (path === '/payment' || path === '/manage-subscriptions' || path === '/update-subscriptions') return 2;
+  return 0;
+}

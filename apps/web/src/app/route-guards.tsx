@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { logout, selectSession } from '../features/auth/auth-slice.ts';
+import {
+  REDIRECT_PARAM,
+  resolvePostLoginRoute,
+  signInPathFor,
+} from '../features/auth/post-login-destination.ts';
+import { useAppDispatch, useAppSelector } from './hooks.ts';
+
+/** Navigation state that asks / to end the session on arrival (see useSignOut). */
+export interface SignOutState {
+  signOut: true;
+}
+
+function isSignOutState(state: unknown): state is SignOutState {
+  return typeof state === 'object' && state !== null && (state as Partial<SignOutState>).signOut === true;
+}
+
+/**
+ * Sign-in, registration and recovery are for visitors: a session goes on to its post-login
+ * destination, or back to the page that sent the person to sign in.
+ *
+ * Signing out arrives here first, at /, and only then ends the session. Ending it while still
+ * on a signed-in page would let that page's guard send the person to sign in with the page
+ * remembered, racing the return to / that spec §2 asks for.
+ */
+export function GuestOnly() {
+  const session = useAppSelector(selectSession);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const isSigningOut = isSignOutState(location.state);
+
+  useEffect(() => {
+    if (!isSigningOut) return;
+    if (session) void dispatch(logout());
+    // Drop the request from history so a later sign-in on this entry is not undone.
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [isSigningOut, session, dispatch, navigate, location.pathname, location.search]);
+
+  if (session) {
+    if (isSigningOut) return null;
+    const destination = resolvePostLoginRoute(session, searchParams.get(REDIRECT_PARAM));
+    if (destination.kind === 'navigate') return <Navigate to={destination.to} replace />;
+  }
+  return <Outlet />;
+}
+
+/**
+ * Signed-in pages: a visitor is sent to sign in with the page remembered, and comes back to
+ * it afterwards. This also covers a session ended by the server (a rejected account).
+ */
+export function RequireSession() {
+  const session = useAppSelector(selectSession);
+  const location = useLocation();
+  if (!session) return <Navigate to={signInPathFor(location)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,111 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { notifyFormError } from '../../../lib/toast.ts';
+import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  notifyFormError: vi.fn(),
+}));
+
+async function openSignIn() {
+  const app = renderApp('/signIn');
+  await screen.findByRole('heading', { name: 'Sign in to MedHire' });
+  return {
+    ...app,
+    email: screen.getByLabelText('Email address'),
+    password: screen.getByLabelText('Password'),
+    submit: screen.getByRole('button', { name: 'Sign in' }),
+  };
+}
+
+describe('sign-in form', () => {
+  it('shows a message on each empty field and sends nothing', async () => {
+    const { user, email, password, submit } = await openSignIn();
+    await user.click(submit);
+
+    expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Enter your e-mail address.');
+    expect(password).toHaveAccessibleDescription('Enter your password.');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('rejects a malformed e-mail address', async () => {
+    const { user, email, password, submit } = await openSignIn();
+    await user.type(email, 'not-an-email');
+    await user.type(password, 'secret');
+    await user.click(submit);
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('submits the trimmed, lower-cased e-mail and disables the button while sending', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { calls } = mockApi({
+      'POST /api/employer/auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/employer/auth/sync-user-detail/user-1': () =>
+        envelope({ user: makeSession().user, code: 200 }),
+    });
+    const { user, email, password, submit, router } = await openSignIn();
+    await user.type(email, '  Recruiting@Lakeside-Clinic.ORG ');
+    await user.type(password, 'correct horse battery');
+    await user.click(submit);
+
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(calls[0]?.body).toEqual({
+      email: 'recruiting@lakeside-clinic.org',
+      password: 'correct horse battery',
+    });
+
+    answer(envelope(makeSession()));
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+  });
+
+  it("keeps the input and shows the server's refusal inline and as a toast", async () => {
+    mockApi({
+      'POST /api/employer/auth/login': () =>
+        failure('The e-mail or password is incorrect.', 401, 'UNAUTHENTICATED'),
+    });
+    const { user, email, password, submit, router } = await openSignIn();
+    await user.type(email, 'recruiting@lakeside-clinic.org');
+    await user.type(password, 'wrong password');
+    await user.click(submit);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The e-mail or password is incorrect.');
+    expect(notifyFormError).toHaveBeenCalledWith('The e-mail or password is incorrect.');
+    expect(email).toHaveValue('recruiting@lakeside-clinic.org');
+    expect(password).toHaveValue('wrong password');
+    expect(submit).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/signIn');
+  });
+
+  it("shows 'Network Error.!' when the server cannot be reached", async () => {
+    const { user, email, password, submit } = await openSignIn();
+    await user.type(email, 'recruiting@lakeside-clinic.org');
+    await user.type(password, 'secret');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network Error.!');
+  });
+
+  it('links to registration, recovery and claiming a business', async () => {
+    await openSignIn();
+    expect(screen.getByRole('link', { name: 'Create an employer account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/recover-password',
+    );
+    expect(screen.getByRole('link', { name: 'Claim your business' })).toHaveAttribute(
+      'href',
+      '/claimBusiness',
+    );
+  });
+});

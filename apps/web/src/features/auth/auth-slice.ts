@@ -1,0 +1,164 @@
+import type { TSession, TSubscriptionMeta, TUser } from '@medhire/contract/account';
+import type { TLoginBody } from '@medhire/contract/auth';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { errorMessage } from '../../lib/http.ts';
+import { delegateFlag, pushTokenStore, sessionStore, specialtyParamsFlag } from '../../lib/storage.ts';
+import { authApi } from './api/auth-api.ts';
+import { postLoginDestination } from './post-login-destination.ts';
+
+/** Client auth state, field names and defaults as spec §3 gives them. */
+export interface AuthState {
+  authStep: boolean;
+  session: TSession | null;
+  user: TUser | null;
+  consultationStep: boolean;
+  business: Record<string, unknown>;
+  isPendingInvoive: boolean;
+  modalToggle: boolean;
+}
+
+export const initialAuthState: AuthState = {
+  authStep: false,
+  session: null,
+  user: null,
+  consultationStep: false,
+  business: {},
+  isPendingInvoive: false,
+  modalToggle: false,
+};
+
+/** The auth state at start: defaults plus the session restored from storage, if any. */
+export function authStateFrom(session: TSession | null): AuthState {
+  return { ...initialAuthState, session, user: session?.user ?? null };
+}
+
+export const REJECTED_ACCOUNT_MESSAGE =
+  'This account is not able to sign in. Contact MedHire support if you think this is a mistake.';
+
+interface ThunkConfig {
+  rejectValue: string;
+}
+
+/** Ends everything a signed-in person leaves in this browser (spec §4). */
+function clearLocalSession(): void {
+  delegateFlag.clear();
+  // The server-side removal of the push registration happens with the push feature; the
+  // local token must go in any case so the next person does not inherit it.
+  pushTokenStore.clear();
+  sessionStore.clear();
+}
+
+function refuseRejectedAccount(session: TSession): string | null {
+  if (postLoginDestination(session).kind === 'logout') {
+    clearLocalSession();
+    return REJECTED_ACCOUNT_MESSAGE;
+  }
+  return null;
+}
+
+export const login = createAsyncThunk<TSession, TLoginBody, ThunkConfig>(
+  'auth/login',
+  async (body, { rejectWithValue }) => {
+    try {
+      const session = await authApi.login(body);
+      const refusal = refuseRejectedAccount(session);
+      return refusal ? rejectWithValue(refusal) : session;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+/**
+ * Login v2 (the `/auth/v1/login` call) additionally turns on the specialty parameters
+ * for this browser (spec §4).
+ */
+export const loginV2 = createAsyncThunk<TSession, TLoginBody, ThunkConfig>(
+  'auth/loginV2',
+  async (body, { rejectWithValue }) => {
+    try {
+      const { showSpecialtyParams, ...session } = await authApi.loginV1(body);
+      const refusal = refuseRejectedAccount(session);
+      if (refusal) return rejectWithValue(refusal);
+      if (showSpecialtyParams) specialtyParamsFlag.set();
+      return session;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+export const syncUser = createAsyncThunk<{ user: TUser; code: TSession['code'] }, string, ThunkConfig>(
+  'auth/syncUser',
+  async (userId, { rejectWithValue }) => {
+    try {
+      return await authApi.syncUserDetail(userId);
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+/** Logout (spec §4); on any failure along the way the session is still cleared. */
+export const logout = createAsyncThunk<void, void>('auth/logout', async (_, { dispatch }) => {
+  clearLocalSession();
+  dispatch(authSlice.actions.loggedOut());
+});
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    sessionStarted(state, action: PayloadAction<TSession>) {
+      state.session = action.payload;
+      state.user = action.payload.user;
+    },
+    userUpdated(state, action: PayloadAction<TUser>) {
+      state.user = action.payload;
+      if (state.session) state.session.user = action.payload;
+    },
+    /** Accepting a match spends an invite; the answer carries the new meta (spec §4). */
+    subscriptionMetaUpdated(state, action: PayloadAction<TSubscriptionMeta>) {
+      if (state.user) state.user.subscriptionMeta = action.payload;
+      if (state.session) state.session.user.subscriptionMeta = action.payload;
+    },
+    authStepSet(state, action: PayloadAction<boolean>) {
+      state.authStep = action.payload;
+    },
+    modalToggleSet(state, action: PayloadAction<boolean>) {
+      state.modalToggle = action.payload;
+    },
+    loggedOut() {
+      return initialAuthState;
+    },
+  },
+  extraReducers: (builder) => {
+    const startSession = (state: AuthState, action: PayloadAction<TSession>) => {
+      state.session = action.payload;
+      state.user = action.payload.user;
+    };
+    builder.addCase(login.fulfilled, startSession);
+    builder.addCase(loginV2.fulfilled, startSession);
+    builder.addCase(syncUser.fulfilled, (state, action) => {
+      // A sync that answers after a sign-out or for another person must not revive a session.
+      if (!state.session || state.session.user._id !== action.payload.user._id) return;
+      state.session.user = action.payload.user;
+      state.session.code = action.payload.code;
+      state.user = action.payload.user;
+    });
+  },
+});
+
+export const {
+  sessionStarted,
+  userUpdated,
+  subscriptionMetaUpdated,
+  authStepSet,
+  modalToggleSet,
+  loggedOut,
+} = authSlice.actions;
+
+export const authReducer = authSlice.reducer;
+
+export const selectSession = (state: { auth: AuthState }) => state.auth.session;
+export const selectUser = (state: { auth: AuthState }) => state.auth.user;

@@ -1,0 +1,170 @@
+import type { TConversation, TMessage } from '@medhire/contract/conversations';
+import { describe, expect, it } from 'vitest';
+import {
+  type ConversationsState,
+  conversationOpened,
+  conversationsLoaded,
+  conversationsReducer,
+  initialConversationsState,
+  liveMessageReceived,
+  MESSAGE_STATUS,
+  messageDeleted,
+  messageFailed,
+  messageQueued,
+  messageResent,
+  messageSent,
+  pushReceivedForConversation,
+} from '../conversations-slice.ts';
+
+function message(overrides: Partial<TMessage> = {}): TMessage {
+  return {
+    _id: 'm1',
+    body: 'Hello Dr. Lee',
+    status: MESSAGE_STATUS.SENT,
+    sentTime: '2026-11-20T10:00:00.000Z',
+    sender: 'employer',
+    isDeleted: false,
+    chatId: 'c1',
+    ...overrides,
+  };
+}
+
+function conversation(overrides: Partial<TConversation> = {}): TConversation {
+  return { _id: 'c1', messages: [], lastMessage: null, employerCount: 0, ...overrides };
+}
+
+function withOpenConversation(open: TConversation, list: TConversation[] = [open]): ConversationsState {
+  return conversationsReducer(
+    conversationsReducer(initialConversationsState, conversationsLoaded(list)),
+    conversationOpened(open),
+  );
+}
+
+const temp = message({ _id: 'temp-1', tempMsgId: 'temp-1', body: 'Are you free Tuesday?' });
+
+describe('message status (spec §4: 1 sending, 2 sent, 3 failed)', () => {
+  it('new message appears at once as sending', () => {
+    const state = conversationsReducer(
+      withOpenConversation(conversation()),
+      messageQueued({ conversationId: 'c1', message: temp }),
+    );
+    expect(state.activeConversation?.messages).toEqual([{ ...temp, status: MESSAGE_STATUS.SENDING }]);
+    expect(state.conversations[0]?.lastMessage?.status).toBe(MESSAGE_STATUS.SENDING);
+  });
+
+  it('server reply replaces the temporary message and marks it sent', () => {
+    let state = conversationsReducer(
+      withOpenConversation(conversation()),
+      messageQueued({ conversationId: 'c1', message: temp }),
+    );
+    const stored = message({ _id: 'm-42', body: 'Are you free Tuesday?' });
+    state = conversationsReducer(
+      state,
+      messageSent({ conversationId: 'c1', tempMsgId: 'temp-1', message: stored }),
+    );
+    expect(state.activeConversation?.messages).toEqual([
+      { ...stored, tempMsgId: 'temp-1', status: MESSAGE_STATUS.SENT },
+    ]);
+    expect(state.conversations[0]?.lastMessage?._id).toBe('m-42');
+  });
+
+  it('failed call marks the message failed', () => {
+    let state = conversationsReducer(
+      withOpenConversation(conversation()),
+      messageQueued({ conversationId: 'c1', message: temp }),
+    );
+    state = conversationsReducer(state, messageFailed({ conversationId: 'c1', tempMsgId: 'temp-1' }));
+    expect(state.activeConversation?.messages[0]?.status).toBe(MESSAGE_STATUS.FAILED);
+    expect(state.conversations[0]?.lastMessage?.status).toBe(MESSAGE_STATUS.FAILED);
+  });
+
+  it('resend returns a failed message to sending', () => {
+    let state = conversationsReducer(
+      withOpenConversation(conversation()),
+      messageQueued({ conversationId: 'c1', message: temp }),
+    );
+    state = conversationsReducer(state, messageFailed({ conversationId: 'c1', tempMsgId: 'temp-1' }));
+    state = conversationsReducer(state, messageResent({ conversationId: 'c1', tempMsgId: 'temp-1' }));
+    expect(state.activeConversation?.messages[0]?.status).toBe(MESSAGE_STATUS.SENDING);
+  });
+
+  it('resend does not touch a message that has not failed', () => {
+    const sent = message({ tempMsgId: 'temp-9' });
+    const state = conversationsReducer(
+      withOpenConversation(conversation({ messages: [sent], lastMessage: sent })),
+      messageResent({ conversationId: 'c1', tempMsgId: 'temp-9' }),
+    );
+    expect(state.activeConversation?.messages[0]?.status).toBe(MESSAGE_STATUS.SENT);
+  });
+});
+
+describe('delete message (spec §4)', () => {
+  const first = message({ _id: 'm1', body: 'First' });
+  const last = message({ _id: 'm2', body: 'Second' });
+
+  it('delete message sets isDeleted and keeps it in the list', () => {
+    const state = conversationsReducer(
+      withOpenConversation(conversation({ messages: [first, last], lastMessage: last })),
+      messageDeleted({ conversationId: 'c1', messageId: 'm1' }),
+    );
+    expect(state.activeConversation?.messages).toEqual([{ ...first, isDeleted: true }, last]);
+    expect(state.activeConversation?.lastMessage).toEqual(last);
+  });
+
+  it('deleting the last message makes lastMessage the final item in the list', () => {
+    const state = conversationsReducer(
+      withOpenConversation(conversation({ messages: [first, last], lastMessage: last })),
+      messageDeleted({ conversationId: 'c1', messageId: 'm2' }),
+    );
+    expect(state.activeConversation?.lastMessage).toEqual({ ...last, isDeleted: true });
+    expect(state.conversations[0]?.lastMessage).toEqual({ ...last, isDeleted: true });
+  });
+});
+
+describe('unread counts (spec §4)', () => {
+  it('open conversation sets employerCount to 0', () => {
+    const unread = conversation({ _id: 'c1', employerCount: 4 });
+    const state = withOpenConversation(unread, [unread, conversation({ _id: 'c2', employerCount: 2 })]);
+    expect(state.activeConversation?.employerCount).toBe(0);
+    expect(state.conversations.map((item) => item.employerCount)).toEqual([0, 2]);
+  });
+
+  it('push for another conversation raises its count by 1', () => {
+    const open = conversation({ _id: 'c1' });
+    const other = conversation({ _id: 'c2', employerCount: 2 });
+    const state = conversationsReducer(
+      withOpenConversation(open, [open, other]),
+      pushReceivedForConversation({ conversationId: 'c2' }),
+    );
+    expect(state.conversations.find((item) => item._id === 'c2')?.employerCount).toBe(3);
+  });
+
+  it('push for the open conversation leaves its count at 0', () => {
+    const open = conversation({ _id: 'c1' });
+    const state = conversationsReducer(
+      withOpenConversation(open),
+      pushReceivedForConversation({ conversationId: 'c1' }),
+    );
+    expect(state.conversations[0]?.employerCount).toBe(0);
+  });
+});
+
+describe('live new message (spec §4)', () => {
+  it('live new message appends to the open conversation and updates the list', () => {
+    const incoming = message({ _id: 'm7', sender: 'employee', body: 'Tuesday works.' });
+    const state = conversationsReducer(
+      withOpenConversation(conversation()),
+      liveMessageReceived({ conversationId: 'c1', message: incoming }),
+    );
+    expect(state.activeConversation?.messages).toEqual([incoming]);
+    expect(state.conversations[0]?.lastMessage).toEqual(incoming);
+  });
+
+  it('live new message that arrives twice is kept once', () => {
+    const incoming = message({ _id: 'm7', sender: 'employee' });
+    let state = withOpenConversation(conversation());
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: incoming }));
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: incoming }));
+    expect(state.activeConversation?.messages).toHaveLength(1);
+  });
+});

@@ -1,0 +1,157 @@
+import type {
+  MESSAGE_STATUS as CONTRACT_MESSAGE_STATUS,
+  TConversation,
+  TMessage,
+} from '@medhire/contract/conversations';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * The contract's message statuses, copied so the store (part of the first download) does not
+ * pull in zod; `satisfies` fails the build if the two ever disagree.
+ */
+export const MESSAGE_STATUS = {
+  SENDING: 1,
+  SENT: 2,
+  FAILED: 3,
+} as const satisfies typeof CONTRACT_MESSAGE_STATUS;
+
+export interface ConversationsState {
+  /** The conversation list, each with its last message and the employer's unread count. */
+  conversations: TConversation[];
+  /** The conversation open on screen, with its messages. */
+  activeConversation: TConversation | null;
+}
+
+export const initialConversationsState: ConversationsState = { conversations: [], activeConversation: null };
+
+/** Every stored copy of a conversation: its list entry and, when open, the open one. */
+function copiesOf(state: ConversationsState, conversationId: string): TConversation[] {
+  const copies = state.conversations.filter((conversation) => conversation._id === conversationId);
+  if (state.activeConversation?._id === conversationId) copies.push(state.activeConversation);
+  return copies;
+}
+
+function findMessage(conversation: TConversation, predicate: (message: TMessage) => boolean) {
+  return conversation.messages.find(predicate);
+}
+
+const byTempId = (tempMsgId: string) => (message: TMessage) => message.tempMsgId === tempMsgId;
+
+interface MessageRef {
+  conversationId: string;
+  tempMsgId: string;
+}
+
+export const conversationsSlice = createSlice({
+  name: 'conversations',
+  initialState: initialConversationsState,
+  reducers: {
+    conversationsLoaded(state, action: PayloadAction<TConversation[]>) {
+      state.conversations = action.payload;
+    },
+    /** Opening a conversation sets its unread count to 0 (spec §4). */
+    conversationOpened(state, action: PayloadAction<TConversation>) {
+      state.activeConversation = { ...action.payload, employerCount: 0 };
+      for (const conversation of copiesOf(state, action.payload._id)) conversation.employerCount = 0;
+    },
+    conversationClosed(state) {
+      state.activeConversation = null;
+    },
+    /** A new message appears at once, as sending, under its temporary id (spec §4). */
+    messageQueued(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
+      const message = { ...action.payload.message, status: MESSAGE_STATUS.SENDING };
+      for (const conversation of copiesOf(state, action.payload.conversationId)) {
+        conversation.messages.push(message);
+        conversation.lastMessage = message;
+      }
+    },
+    /** The server's stored message replaces the temporary one and counts as sent (spec §4). */
+    messageSent(state, action: PayloadAction<MessageRef & { message: TMessage }>) {
+      const { conversationId, tempMsgId } = action.payload;
+      const sent = { ...action.payload.message, tempMsgId, status: MESSAGE_STATUS.SENT };
+      for (const conversation of copiesOf(state, conversationId)) {
+        conversation.messages = conversation.messages.map((message) =>
+          message.tempMsgId === tempMsgId ? sent : message,
+        );
+        if (conversation.lastMessage?.tempMsgId === tempMsgId) conversation.lastMessage = sent;
+      }
+    },
+    /** A failed send keeps the message in place, marked failed (spec §4). */
+    messageFailed(state, action: PayloadAction<MessageRef>) {
+      const { conversationId, tempMsgId } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) {
+        const message = findMessage(conversation, byTempId(tempMsgId));
+        if (message && message.status === MESSAGE_STATUS.SENDING) message.status = MESSAGE_STATUS.FAILED;
+        if (conversation.lastMessage?.tempMsgId === tempMsgId)
+          conversation.lastMessage.status = MESSAGE_STATUS.FAILED;
+      }
+    },
+    /** Resending a failed message returns it to sending (spec §4). */
+    messageResent(state, action: PayloadAction<MessageRef>) {
+      const { conversationId, tempMsgId } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) {
+        const message = findMessage(conversation, byTempId(tempMsgId));
+        if (message && message.status === MESSAGE_STATUS.FAILED) message.status = MESSAGE_STATUS.SENDING;
+        if (
+          conversation.lastMessage?.tempMsgId === tempMsgId &&
+          conversation.lastMessage.status === MESSAGE_STATUS.FAILED
+        ) {
+          conversation.lastMessage.status = MESSAGE_STATUS.SENDING;
+        }
+      }
+    },
+    /**
+     * Deleting a message sets isDeleted and keeps it in the list; if it was the last message,
+     * lastMessage becomes the final item in the list (spec §4).
+     */
+    messageDeleted(state, action: PayloadAction<{ conversationId: string; messageId: string }>) {
+      const { conversationId, messageId } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) {
+        const message = findMessage(conversation, (item) => item._id === messageId);
+        if (message) message.isDeleted = true;
+        if (conversation.lastMessage?._id === messageId) {
+          conversation.lastMessage = conversation.messages.at(-1) ?? {
+            ...conversation.lastMessage,
+            isDeleted: true,
+          };
+        }
+      }
+    },
+    /** A push for a conversation other than the open one raises its unread count by 1 (spec §4). */
+    pushReceivedForConversation(state, action: PayloadAction<{ conversationId: string }>) {
+      const { conversationId } = action.payload;
+      if (state.activeConversation?._id === conversationId) return;
+      for (const conversation of state.conversations) {
+        if (conversation._id === conversationId) conversation.employerCount += 1;
+      }
+    },
+    /**
+     * A live new-message event appends the message to the open conversation and updates the
+     * conversation in the list (spec §4). The newMessage flag and the toast are raised by the
+     * app's listener, which owns the notifications side.
+     */
+    liveMessageReceived(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
+      const { conversationId, message } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) {
+        if (!conversation.messages.some((existing) => existing._id === message._id)) {
+          conversation.messages.push(message);
+        }
+        conversation.lastMessage = message;
+      }
+    },
+  },
+});
+
+export const {
+  conversationsLoaded,
+  conversationOpened,
+  conversationClosed,
+  messageQueued,
+  messageSent,
+  messageFailed,
+  messageResent,
+  messageDeleted,
+  pushReceivedForConversation,
+  liveMessageReceived,
+} = conversationsSlice.actions;
+export const conversationsReducer = conversationsSlice.reducer;
