@@ -1,0 +1,150 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+
+const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function fillSignInForm(page: Page, email: string, password: string) {
+  await page
+    .getByLabel(/^\s*email/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/^\s*password/i)
+    .first()
+    .fill(password);
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('button', { name: /sign out/i }).click();
+}
+
+describe('sign in as the demo employer', () => {
+  it('reaches /home in the main layout, keeps the session on reload and signs out to /', async () => {
+    const checked = await openPage(browser, { baseURL: server.baseURL });
+    try {
+      const { page } = checked;
+      await page.goto('/signIn');
+      await fillSignInForm(page, demoEmployer.email, demoEmployer.password);
+      await checked.waitForPath('/home');
+      await page.getByRole('navigation').first().waitFor({ state: 'visible' });
+
+      await page.reload();
+      await page.getByRole('navigation').first().waitFor({ state: 'visible' });
+      expect(new URL(page.url()).pathname).toBe('/home');
+
+      await signOut(page);
+      await checked.waitForPath('/');
+      // Signed out for real: a protected page sends us back to sign in.
+      await page.goto('/home');
+      await checked.waitForPath('/signIn');
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+
+  it('returns to the protected page that sent the visitor to sign in', async () => {
+    const checked = await openPage(browser, { baseURL: server.baseURL });
+    try {
+      const { page } = checked;
+      await page.goto('/jobs');
+      await checked.waitForPath('/signIn');
+      await fillSignInForm(page, demoEmployer.email, demoEmployer.password);
+      await checked.waitForPath('/jobs');
+      await page.getByRole('navigation').first().waitFor({ state: 'visible' });
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+
+  it("shows the server's message for a wrong password and keeps the e-mail typed", async () => {
+    const wrongPassword = 'not-the-demo-password-1';
+    const response = await fetch(`${server.baseURL}/api/employer/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demoEmployer.email, password: wrongPassword }),
+    });
+    const body = (await response.json()) as { success: boolean; error?: { message?: string } };
+    expect(response.status).toBe(401);
+    expect(body.success).toBe(false);
+    const serverMessage = body.error?.message ?? '';
+    expect(serverMessage).not.toBe('');
+
+    // The browser reports the rejected login request itself; that one is expected here.
+    const checked = await openPage(browser, {
+      baseURL: server.baseURL,
+      allowErrors: [/Failed to load resource: the server responded with a status of 401/],
+    });
+    try {
+      const { page } = checked;
+      await page.goto('/signIn');
+      await fillSignInForm(page, demoEmployer.email, wrongPassword);
+      await page.getByText(serverMessage, { exact: false }).first().waitFor({ state: 'visible' });
+      expect(new URL(page.url()).pathname).toBe('/signIn');
+      expect(
+        await page
+          .getByLabel(/^\s*email/i)
+          .first()
+          .inputValue(),
+      ).toBe(demoEmployer.email);
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+});
+
+describe('screenshots for review', () => {
+  it.each(Object.entries(viewports))('captures /signIn and /home at the %s size', async (name, viewport) => {
+    const checked = await openPage(browser, { baseURL: server.baseURL, viewport });
+    try {
+      const { page } = checked;
+      await page.goto('/signIn');
+      await page
+        .getByLabel(/^\s*email/i)
+        .first()
+        .waitFor({ state: 'visible' });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${artifactsDir}sign-in-${name}.png`, fullPage: true });
+
+      await fillSignInForm(page, demoEmployer.email, demoEmployer.password);
+      await checked.waitForPath('/home');
+      // On a phone the navigation sits in a drawer, so the page's main landmark is what shows it is ready.
+      await page.getByRole('main').waitFor({ state: 'visible' });
+      // Page transitions take 300 ms; let them and the data requests finish before capturing.
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `${artifactsDir}home-${name}.png`, fullPage: true });
+      if (name === 'mobile') {
+        await page.getByRole('button', { name: /open navigation/i }).click();
+        await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' });
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: `${artifactsDir}home-${name}-navigation-open.png` });
+      }
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+});
