@@ -32,6 +32,42 @@ export const ZPreferenceProbe = z.object({
 });
 export type TPreferenceProbe = z.infer<typeof ZPreferenceProbe>;
 
+export const ZCoordinates = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+export type TCoordinates = z.infer<typeof ZCoordinates>;
+
+export const ZPlace = z.object({
+  description: z.string().trim().min(1, 'Choose a place.').max(300),
+  coords: ZCoordinates,
+});
+export type TPlace = z.infer<typeof ZPlace>;
+
+/**
+ * What an employer looks for in a physician. Every field is optional because the client drops
+ * empty values before sending (spec §5).
+ */
+export const ZCandidatePreferences = z.object({
+  specialty: z.string().trim().min(1).max(200).optional(),
+  subSpecialty: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  homeState: z.array(ZPlace).max(60).optional(),
+  boardCertStatus: z.string().trim().min(1).max(200).optional(),
+  minExperience: z
+    .number()
+    .int('Give the years of experience as a whole number.')
+    .min(0, 'Years of experience cannot be negative.')
+    .max(60, 'Years of experience must be at most 60.')
+    .optional(),
+  yearAvailableToStart: z
+    .number()
+    .int('Give the start year as a whole number.')
+    .min(2000, 'The start year is out of range.')
+    .max(2100, 'The start year is out of range.')
+    .optional(),
+});
+export type TCandidatePreferences = z.infer<typeof ZCandidatePreferences>;
+
 export const ZUser = z.object({
   _id: z.string(),
   email: z.string(),
@@ -41,6 +77,8 @@ export const ZUser = z.object({
   preferenceProbe: z.array(ZPreferenceProbe),
   organizationId: z.string().nullable(),
   currentProfileStep: z.number().int(),
+  /** Absent or null until the employer sets candidate preferences. */
+  candidatePreferences: ZCandidatePreferences.nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

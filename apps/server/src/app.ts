@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/index.ts';
+import { syncReferenceData } from './domain/reference/sync-reference-data.ts';
+import { JSON_BODY_LIMIT_BYTES } from './lib/limits.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { sendFailure } from './lib/reply.ts';
+import authPlugin from './plugins/auth.ts';
+import configPlugin from './plugins/config.ts';
+import dbPlugin from './plugins/db.ts';
+import docsPlugin from './plugins/docs.ts';
+import errorHandlerPlugin from './plugins/error-handler.ts';
+import mailPlugin from './plugins/mail.ts';
+import oidcPlugin from './plugins/oidc.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+import redisPlugin from './plugins/redis.ts';
+import securityPlugin from './plugins/security.ts';
+import socketPlugin from './plugins/socket.ts';
+import storagePlugin from './plugins/storage.ts';
+import webAppPlugin from './plugins/web-app.ts';
+import routes from './routes/index.ts';
+
+export interface BuildAppOptions {
+  /**
+   * A migrated database to use instead of opening the configured one (tests hand in a
+   * fresh copy). The app closes it when the app closes.
+   */
+  database?: Database;
+  /** Where log lines go instead of stdout. */
+  logStream?: DestinationStream;
+}
+
+/** Builds the whole server (plugins, then routes) without listening. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: () => randomUUID(),
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // Close idle keep-alive sockets at once on shutdown; in-flight requests still finish.
+    forceCloseConnections: 'idle',
+    // Answered below with the failure envelope instead of Fastify's own body.
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; plain text would reach handlers as a string and fail
+  // validation confusingly instead of answering 415.
+  app.removeContentTypeParser('text/plain');
+
+  // Responses that finish while the server shuts down end their connection, otherwise a
+  // keep-alive client would hold the close open until its idle timeout.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (isClosing) {
+      return sendFailure(reply, 503, {
+        message: 'The server is restarting. Please try again in a moment.',
+        code: 'UNAVAILABLE',
+      });
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (isClosing) reply.header('connection', 'close');
+  });
+
+  try {
+    await app.register(configPlugin, { config });
+    await app.register(errorHandlerPlugin);
+    await app.register(redisPlugin);
+    await app.register(dbPlugin, { database: options.database });
+    // Right after migrations: the reference tables must match this release's data before
+    // any route or job reads them. A no-op (one read) when they already do.
+    await syncReferenceData(app.db);
+    await app.register(securityPlugin);
+    await app.register(rateLimitPlugin);
+    await app.register(docsPlugin);
+    await app.register(socketPlugin);
+    await app.register(mailPlugin);
+    await app.register(authPlugin);
+    await app.register(oidcPlugin);
+    await app.register(storagePlugin);
+    await app.register(webAppPlugin);
+    await app.register(routes, { prefix: '/api' });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  return app;
+}

@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_PACKAGE_DIR, '../web/dist');
+const JWT_SECRET_FILE = 'jwt-secret';
+const MIN_JWT_SECRET_LENGTH = 32;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const optionalUrl = (protocols: readonly string[]) =>
+  optionalText.refine(
+    (value) => value === undefined || isUrlWithProtocol(value, protocols),
+    `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+  );
+
+function isUrlWithProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine(
+    (value) =>
+      value === undefined || value === '' || ['true', 'false', '1', '0', 'yes', 'no'].includes(value),
+    'must be true or false',
+  )
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZEnv = z.object({
+  PORT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : '3000'))
+    .refine((value) => /^\d+$/.test(value) && Number(value) <= 65535, 'must be a port number (0-65535)')
+    .transform(Number),
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || '127.0.0.1'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || './data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.refine(
+    (value) => value === undefined || isUrlWithProtocol(value, ['mailto:', 'https:']),
+    'must be a mailto: or https: URL',
+  ),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  OIDC_ISSUER: optionalUrl(['https:', 'http:']),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  JWT_SECRET: optionalText.refine(
+    (value) => value === undefined || value.length >= MIN_JWT_SECRET_LENGTH,
+    `must be at least ${MIN_JWT_SECRET_LENGTH} characters long`,
+  ),
+  DEMO_DATA: booleanFlag,
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value) => value || 'info')
+    .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  WEB_DIST_DIR: optionalText,
+  CORS_ORIGINS: optionalText.refine(
+    (value) =>
+      value === undefined ||
+      splitList(value).every((origin) => isUrlWithProtocol(origin, ['http:', 'https:'])),
+    'must be a comma-separated list of origins such as https://app.example.com',
+  ),
+});
+
+type TEnv = z.infer<typeof ZEnv>;
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Absolute path; holds the embedded database, uploads, outbox and generated secrets. */
+  dataDir: string;
+  uploadsDir: string;
+  /** PostgreSQL connection string; undefined selects the embedded PGlite database in `DATA_DIR/db`. */
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  s3: S3Config | undefined;
+  vapid: VapidConfig | undefined;
+  stripe: StripeConfig | undefined;
+  oidc: OidcConfig | undefined;
+  jwtSecret: string;
+  demoData: boolean;
+  logLevel: LogLevel;
+  webDistDir: string;
+  /** Origins allowed to call the API cross-origin; empty keeps CORS closed. */
+  corsOrigins: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Settings that only work together (S3, VAPID, Stripe, OIDC) are all-or-nothing:
+ * setting part of a group is a mistake worth stopping for, not a silent fallback.
+ */
+function requireGroup<K extends keyof TEnv>(
+  env: TEnv,
+  group: string,
+  required: readonly K[],
+  optional: readonly (keyof TEnv)[] = [],
+): { [P in K]: string } | undefined {
+  const isAnySet = [...required, ...optional].some((name) => env[name] !== undefined);
+  if (!isAnySet) return undefined;
+  const missing = required.filter((name) => env[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} must be set when ${group} is configured.`,
+    );
+  }
+  return Object.fromEntries(required.map((name) => [name, String(env[name])])) as { [P in K]: string };
+}
+
+function readOrCreateJwtSecret(dataDir: string): string {
+  const secretPath = path.join(dataDir, JWT_SECRET_FILE);
+  try {
+    const stored = readFileSync(secretPath, 'utf8').trim();
+    if (stored.length >= MIN_JWT_SECRET_LENGTH) return stored;
+    throw new ConfigError(
+      `Invalid configuration: ${secretPath} (used because JWT_SECRET is unset) holds a secret shorter than ${MIN_JWT_SECRET_LENGTH} characters.`,
+    );
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  // 'wx' never overwrites a secret another process wrote in the meantime.
+  try {
+    writeFileSync(secretPath, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateJwtSecret(dataDir);
+    throw error;
+  }
+  chmodSync(secretPath, 0o600);
+  return secret;
+}
+
+/**
+ * The single reader of the environment. Validates every variable once at start-up and
+ * throws a ConfigError naming each malformed variable, so the server refuses to start
+ * instead of failing later.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  const values = parsed.data;
+
+  const s3 = requireGroup(
+    values,
+    'S3 storage',
+    ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ['S3_ENDPOINT'],
+  );
+  const vapid = requireGroup(values, 'Web Push', ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT']);
+  const stripe = requireGroup(values, 'Stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+  const oidc = requireGroup(values, 'OpenID Connect sign-in', [
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_CLIENT_SECRET',
+  ]);
+
+  const dataDir = path.resolve(values.DATA_DIR);
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: values.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'db'),
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    s3: s3 && {
+      endpoint: values.S3_ENDPOINT,
+      bucket: s3.S3_BUCKET,
+      region: s3.S3_REGION,
+      accessKeyId: s3.S3_ACCESS_KEY_ID,
+      secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
+    },
+    vapid: vapid && {
+      publicKey: vapid.VAPID_PUBLIC_KEY,
+      privateKey: vapid.VAPID_PRIVATE_KEY,
+      subject: vapid.VAPID_SUBJECT,
+    },
+    stripe: stripe && { secretKey: stripe.STRIPE_SECRET_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET },
+    oidc: oidc && {
+      issuer: oidc.OIDC_ISSUER,
+      clientId: oidc.OIDC_CLIENT_ID,
+      clientSecret: oidc.OIDC_CLIENT_SECRET,
+    },
+    jwtSecret: values.JWT_SECRET ?? readOrCreateJwtSecret(dataDir),
+    demoData: values.DEMO_DATA,
+    logLevel: values.LOG_LEVEL,
+    webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    corsOrigins: values.CORS_ORIGINS
+      ? splitList(values.CORS_ORIGINS).map((origin) => new URL(origin).origin)
+      : [],
+  };
+}

@@ -1,0 +1,8 @@
+/**
+ * The whole database schema. drizzle-kit reads this file to generate migrations and the
+ * app types its Drizzle instance with it; every table file is re-exported here.
+ */
+export * from './accounts.ts';
+export * from './oidc.ts';
+export * from './reference.ts';
+export * from './uploads.ts';

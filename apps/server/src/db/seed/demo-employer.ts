@@ -1,0 +1,89 @@
+import { PREFERENCE_PROBES } from '@medhire/contract/preference-probes';
+import { eq } from 'drizzle-orm';
+import { createEmployerAccount } from '../../domain/auth/create-employer-account.ts';
+import { updateCandidatePreferences, updatePreferenceProbes } from '../../domain/auth/update-account.ts';
+import type { Db } from '../index.ts';
+import { organizations, users } from '../schema/accounts.ts';
+
+export const DEMO_EMPLOYER_EMAIL = 'demo@medhire.example';
+export const DEMO_EMPLOYER_PASSWORD = 'MedHire-demo-2026';
+
+const MONTH_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * The demo employer: an approved account of an established Austin family-medicine group with
+ * its would-you-rather answers, candidate preferences and an active subscription, so every
+ * signed-in screen has something real to show.
+ */
+export async function seedDemoEmployer(db: Db): Promise<void> {
+  const [organization] = await db
+    .insert(organizations)
+    .values({
+      name: 'Lakeside Family Medicine Group',
+      practiceManagerName: 'Maria Delgado',
+      email: 'office@lakeside-family-medicine.example',
+      phoneNumber: '(512) 555-0142',
+      npiNumber: '1245319599',
+      status: 'active',
+      orgLocations: {
+        locations: [
+          { description: 'Austin, TX', coords: { latitude: 30.2672, longitude: -97.7431 } },
+          { description: 'Round Rock, TX', coords: { latitude: 30.5083, longitude: -97.6789 } },
+        ],
+        numberOfLocations: 2,
+      },
+      features: {
+        practiceType: 'single-specialty-group',
+        noOfPhysician: 14,
+        nonPhysicianProvider: 6,
+        aboutUs:
+          'Lakeside Family Medicine Group has cared for families in Central Texas since 2004. Fourteen physicians and six nurse practitioners see patients of every age at our clinics in Austin and Round Rock, with same-day appointments, in-house lab and imaging, and a strong chronic-care programme.',
+      },
+      socialLinks: { websiteUrl: 'https://lakeside-family-medicine.example' },
+    })
+    .returning({ id: organizations.id });
+  if (!organization) throw new Error('The demo organisation could not be created.');
+
+  const employer = await createEmployerAccount({
+    db,
+    email: DEMO_EMPLOYER_EMAIL,
+    password: DEMO_EMPLOYER_PASSWORD,
+    accountStatus: 'approved',
+    organizationId: organization.id,
+    isEmailVerified: true,
+  });
+
+  await updatePreferenceProbes({
+    db,
+    userId: employer.id,
+    preferenceProbe: PREFERENCE_PROBES.map((probe, index) => ({
+      probeId: probe.probeId,
+      choice: index % 3 === 1 ? 'b' : 'a',
+    })),
+  });
+  await updateCandidatePreferences({
+    db,
+    userId: employer.id,
+    candidatePreferences: {
+      specialty: 'Family Medicine',
+      subSpecialty: ['Sports Medicine'],
+      homeState: [{ description: 'Texas', coords: { latitude: 31.9686, longitude: -99.9018 } }],
+      boardCertStatus: 'Board Certified',
+      minExperience: 3,
+      yearAvailableToStart: new Date().getFullYear(),
+    },
+  });
+  await db
+    .update(users)
+    .set({
+      currentProfileStep: 3,
+      subscriptionStatus: 'active',
+      subscriptionMeta: {
+        planId: 'professional',
+        planName: 'Professional',
+        currentPeriodEnd: new Date(Date.now() + MONTH_MS).toISOString(),
+        invitesLeft: 25,
+      },
+    })
+    .where(eq(users.id, employer.id));
+}

@@ -1,0 +1,126 @@
+import type { TSession } from '@medhire/contract/account';
+import * as client from 'openid-client';
+import { AppError } from '../../../lib/app-error.ts';
+import { accessRefusal } from '../account-access.ts';
+import type { AuthContext } from '../context.ts';
+import { startSession } from '../sessions.ts';
+import { linkOidcAccount } from './link-oidc-account.ts';
+import { type OidcProviderClient, providerUnavailable } from './oidc-provider-client.ts';
+import { consumePendingLogin } from './pending-logins.ts';
+
+export const SIGN_IN_LINK_EXPIRED_MESSAGE = 'This sign-in link has expired. Please try again.';
+export const SIGN_IN_NOT_CONFIRMED_MESSAGE =
+  'We could not confirm your sign-in with Doximity. Please try again.';
+
+/** What this module logs when the provider answers something it cannot accept. */
+export interface ProviderFailureLog {
+  warn(details: object, message: string): void;
+}
+
+export interface CompleteOidcLoginOptions {
+  context: AuthContext;
+  provider: OidcProviderClient;
+  code: string;
+  state: string | undefined;
+  /** The `iss` of the authorisation response, when the client passed it on. */
+  issuer: string | undefined;
+  browserBinding: string | undefined;
+  userAgent: string | undefined;
+  log: ProviderFailureLog;
+}
+
+function linkExpired(): AppError {
+  return new AppError('BAD_REQUEST', SIGN_IN_LINK_EXPIRED_MESSAGE, { reason: 'OIDC_STATE_INVALID' });
+}
+
+const UNREACHABLE_CODES = new Set(['OAUTH_RESPONSE_IS_NOT_CONFORM', 'OAUTH_TIMEOUT', 'OAUTH_ABORT']);
+
+/** No answer, a timeout, or an error page instead of a protocol answer: the provider is down. */
+function isProviderUnreachable(error: unknown): boolean {
+  if (error instanceof client.ClientError) return UNREACHABLE_CODES.has(error.code ?? '');
+  return error instanceof TypeError && error.message === 'fetch failed';
+}
+
+/** The provider's refusal or an answer that fails validation, as the person should read it. */
+function providerFailure(error: unknown, log: ProviderFailureLog): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof client.ResponseBodyError && error.error === 'invalid_grant') {
+    // The code was used already, expired at the provider, or was not issued for this sign-in.
+    return linkExpired();
+  }
+  if (isProviderUnreachable(error)) return providerUnavailable(error);
+  log.warn({ err: error }, 'OpenID Connect sign-in answer refused');
+  return new AppError('UNAUTHENTICATED', SIGN_IN_NOT_CONFIRMED_MESSAGE, { reason: 'OIDC_RESPONSE_INVALID' });
+}
+
+function readEmailClaims(claims: Record<string, unknown>): { email?: string; isVerified?: boolean } {
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
+  const verified = claims.email_verified;
+  // Some providers send the flag as a string.
+  const isVerified = verified === undefined ? undefined : verified === true || verified === 'true';
+  return { email: email || undefined, isVerified };
+}
+
+/**
+ * Finishes a professional-network sign-in: checks the state against the pending sign-in of
+ * this browser (single use), trades the code and the PKCE verifier for tokens, validates the ID
+ * token (issuer, audience, nonce, signature), reads the verified e-mail, and answers a session
+ * for the linked employer account exactly like password sign-in does.
+ */
+export async function completeOidcLogin(options: CompleteOidcLoginOptions): Promise<TSession> {
+  const { context, provider, code, state, browserBinding, log } = options;
+  if (!state || !browserBinding) throw linkExpired();
+  const configuration = await provider.configuration();
+  const pending = await consumePendingLogin(context.db, state, browserBinding);
+  if (!pending) throw linkExpired();
+
+  const metadata = configuration.serverMetadata();
+  const callbackUrl = new URL(provider.redirectUri);
+  callbackUrl.searchParams.set('code', code);
+  callbackUrl.searchParams.set('state', state);
+  // RFC 9207's `iss` guards clients that talk to several providers against mixing up their
+  // answers. This server trusts exactly one provider, so when the callback page does not pass
+  // the parameter on, the only issuer it could be is filled in; one that is passed is checked.
+  callbackUrl.searchParams.set('iss', options.issuer ?? metadata.issuer);
+
+  let identity: { subject: string; email: string };
+  try {
+    const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const idToken = tokens.claims();
+    if (!idToken) throw new AppError('UNAUTHENTICATED', SIGN_IN_NOT_CONFIRMED_MESSAGE);
+    let emailClaims = readEmailClaims(idToken);
+    // Providers commonly leave profile claims out of the ID token of a code flow.
+    if (!emailClaims.email) {
+      emailClaims = readEmailClaims(
+        await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub),
+      );
+    }
+    if (!emailClaims.email) {
+      throw new AppError(
+        'BUSINESS_RULE',
+        'Doximity did not share your e-mail address, which MedHire needs for your account. Allow access to your e-mail and try again.',
+        { reason: 'OIDC_EMAIL_MISSING' },
+      );
+    }
+    if (emailClaims.isVerified === false) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Your e-mail address is not verified at Doximity yet. Verify it there, then sign in again.',
+        { reason: 'OIDC_EMAIL_NOT_VERIFIED' },
+      );
+    }
+    identity = { subject: idToken.sub, email: emailClaims.email };
+  } catch (error) {
+    throw providerFailure(error, log);
+  }
+
+  const user = await linkOidcAccount(context.db, { issuer: metadata.issuer, ...identity });
+  const refusal = accessRefusal(user);
+  if (refusal) throw refusal;
+  return startSession(context.db, user, options.userAgent);
+}

@@ -1,0 +1,67 @@
+import type { TSession } from '@medhire/contract/account';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { sessions, type TSessionRow, type TUserRow, users } from '../../db/schema/accounts.ts';
+import { sessionCodeFor, toUserView } from './accounts-repository.ts';
+import { generateToken, hashToken } from './secret-token.ts';
+
+/** A session unused for this long ends by itself. */
+export const SESSION_IDLE_LIMIT_MS = 30 * 24 * 60 * 60_000;
+/** last_seen_at is written at most this often, so reads do not turn into writes. */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+
+export async function createSession(db: Db, userId: string, userAgent: string | undefined): Promise<string> {
+  const token = generateToken();
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), userAgent: userAgent?.slice(0, 512) });
+  return token;
+}
+
+/** Opens a session and answers it the way sign-in calls do: `{ token, user, code }`. */
+export async function startSession(db: Db, user: TUserRow, userAgent: string | undefined): Promise<TSession> {
+  const token = await createSession(db, user.id, userAgent);
+  return { token, user: toUserView(user), code: await sessionCodeFor(db, user) };
+}
+
+export interface ActiveSession {
+  session: TSessionRow;
+  user: TUserRow;
+}
+
+/** The live session a token belongs to, with its user; undefined when unknown, revoked or idle too long. */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<ActiveSession | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row) return undefined;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS) return undefined;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}

@@ -1,0 +1,87 @@
+import nodemailer from 'nodemailer';
+import { AppError } from '../../lib/app-error.ts';
+import { writeOutboxMessage } from './outbox.ts';
+import type { MailContent } from './templates.ts';
+
+export interface MailMessage extends MailContent {
+  to: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Sends without holding up the caller; failures are logged. See `idle`. */
+  sendInBackground(message: MailMessage): void;
+  /** Resolves once every background send has finished. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailLogger {
+  info(message: string): void;
+  error(context: object, message: string): void;
+}
+
+export interface MailerOptions {
+  /** nodemailer SMTP URL; without it mail goes to the outbox under `dataDir`. */
+  smtpUrl: string | undefined;
+  dataDir: string;
+  from: string;
+  logger: MailLogger;
+}
+
+/**
+ * SMTP when configured. Otherwise the outbox: each message is written as `.eml` and `.json`
+ * under `DATA_DIR/outbox` and announced in the log, so someone trying MedHire locally can
+ * read the codes it sends.
+ */
+export function createMailer({ smtpUrl, dataDir, from, logger }: MailerOptions): Mailer {
+  const transport = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const pending = new Set<Promise<void>>();
+
+  async function send(message: MailMessage): Promise<void> {
+    try {
+      await deliver(message);
+    } catch (error) {
+      logger.error({ err: error }, `Mail to ${message.to} could not be sent`);
+      throw new AppError(
+        'UNAVAILABLE',
+        'We could not send the e-mail just now. Please try again in a few minutes.',
+      );
+    }
+  }
+
+  async function deliver(message: MailMessage): Promise<void> {
+    const info = await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+    if (smtpUrl) {
+      logger.info(`Mail to ${message.to}: ${message.subject} (sent by SMTP)`);
+      return;
+    }
+    const emlFile = await writeOutboxMessage(dataDir, { ...message, from }, info.message as Buffer);
+    logger.info(`Mail to ${message.to}: ${message.subject} (${emlFile})`);
+  }
+
+  return {
+    send,
+    sendInBackground(message) {
+      const sending = send(message)
+        .catch(() => {})
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all(pending);
+    },
+    async close() {
+      while (pending.size > 0) await Promise.all(pending);
+      transport.close();
+    },
+  };
+}

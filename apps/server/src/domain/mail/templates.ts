@@ -1,0 +1,107 @@
+/** A rendered e-mail: every mail has a plain-text and an HTML part. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type OtpMailPurpose = 'register' | 'recovery' | 'update_email';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** The branded frame; table layout and inline styles because mail clients ignore most CSS. */
+function brandedHtml(title: string, bodyHtml: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f6f9;font-family:Arial,Helvetica,sans-serif;color:#1f2933;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f9;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;">
+<tr><td style="background:#0b5cab;border-radius:8px 8px 0 0;padding:20px 32px;color:#ffffff;font-size:22px;font-weight:bold;">MedHire</td></tr>
+<tr><td style="padding:32px;font-size:16px;line-height:24px;">${bodyHtml}</td></tr>
+<tr><td style="padding:16px 32px 24px;font-size:12px;line-height:18px;color:#6b7785;">MedHire helps medical practices recruit physicians. You received this e-mail because someone used this address on MedHire. If that was not you, ignore it.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+const OTP_TEXTS: Record<OtpMailPurpose, { subject: string; lead: string }> = {
+  register: {
+    subject: 'Your MedHire verification code',
+    lead: 'Welcome to MedHire. Enter this code to confirm your e-mail address and finish creating your account:',
+  },
+  recovery: {
+    subject: 'Your MedHire password recovery code',
+    lead: 'Enter this code to choose a new password for your MedHire account:',
+  },
+  update_email: {
+    subject: 'Confirm your new MedHire e-mail address',
+    lead: 'Enter this code to confirm this address as the new e-mail of your MedHire account:',
+  },
+};
+
+export function renderOtpMail(purpose: OtpMailPurpose, code: string, validMinutes: number): MailContent {
+  const { subject, lead } = OTP_TEXTS[purpose];
+  const closing = `The code expires in ${validMinutes} minutes and works once. Never share it: MedHire staff will never ask you for it.`;
+  return {
+    subject,
+    text: `${lead}\n\n    ${code}\n\n${closing}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace;">${escapeHtml(code)}</p>
+<p style="margin:0;">${escapeHtml(closing)}</p>`,
+    ),
+  };
+}
+
+export function renderSetPasswordMail(
+  organizationName: string,
+  link: string,
+  validHours: number,
+): MailContent {
+  const subject = 'Set your MedHire password';
+  const lead = `Your claim of ${organizationName} on MedHire is confirmed. Choose a password to sign in:`;
+  const closing = `The link works once and expires in ${validHours} hours.`;
+  return {
+    subject,
+    text: `${lead}\n\n${link}\n\n${closing}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(link)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold;">Set my password</a></p>
+<p style="margin:0 0 8px;font-size:14px;">Or open this address: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="margin:0;">${escapeHtml(closing)}</p>`,
+    ),
+  };
+}
+
+/** Sent to the old address once the account's e-mail has changed, so a takeover does not go unnoticed. */
+export function renderEmailChangedMail(newEmail: string): MailContent {
+  const subject = 'Your MedHire e-mail address was changed';
+  const lead = `The e-mail address of your MedHire account is now ${newEmail}. Sign in with it from now on; other devices were signed out.`;
+  const closing = 'If you did not make this change, contact MedHire support at once.';
+  return {
+    subject,
+    text: `${lead}\n\n${closing}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<p style="margin:0;">${escapeHtml(closing)}</p>`,
+    ),
+  };
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { TArchiveProfileData } from '@medhire/contract/organization';
+import { and, eq, isNull, like, or } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import {
+  accountTokens,
+  organizations,
+  otpCodes,
+  pushTokens,
+  sessions,
+  users,
+} from '../../db/schema/accounts.ts';
+import { uploads } from '../../db/schema/uploads.ts';
+import { deleteUploads } from '../uploads/delete-uploads.ts';
+import type { FileStorage } from '../uploads/file-storage.ts';
+import { closeOrganizationJobs } from './close-organization-jobs.ts';
+import { lockAccount } from './organizations-repository.ts';
+
+/** The address an erased account keeps: unique, and undeliverable by definition (RFC 2606). */
+export function anonymousEmail(): string {
+  return `deleted+${randomUUID()}@medhire.invalid`;
+}
+
+export interface ArchiveAccountOptions {
+  db: Db;
+  storage: FileStorage;
+  userId: string;
+}
+
+/**
+ * Deletes the employer's account. In one transaction: the account is marked archived and can
+ * no longer sign in, its personal data is erased (the e-mail becomes an anonymous address, so
+ * the real one is free to register again), every session ends, push registrations and pending
+ * codes go, the organisation's open jobs close and its contact details and media are cleared.
+ * An organisation listed from public records (it has an NPI number) returns to draft, so the
+ * practice can be claimed again. The uploaded files are deleted once that has committed.
+ */
+export async function archiveAccount({
+  db,
+  storage,
+  userId,
+}: ArchiveAccountOptions): Promise<TArchiveProfileData> {
+  const archived = await db.transaction(async (tx) => {
+    const { user, organization } = await lockAccount(tx, userId);
+    const jobsClosed = organization ? await closeOrganizationJobs(tx, organization.id) : 0;
+
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    await tx.delete(otpCodes).where(or(eq(otpCodes.email, user.email), like(otpCodes.email, `${userId}:%`)));
+    await tx
+      .update(users)
+      .set({
+        email: anonymousEmail(),
+        passwordHash: null,
+        emailVerifiedAt: null,
+        isDelegate: false,
+        archivedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+
+    const dataErased = ['email', 'password', 'pushTokens', 'pendingCodes'];
+    if (organization) {
+      await tx
+        .update(organizations)
+        .set({
+          practiceManagerName: null,
+          email: null,
+          phoneNumber: null,
+          logo: null,
+          media: [],
+          status: organization.npiNumber ? 'draft' : organization.status,
+          updatedAt: new Date(),
+        })
+        .where(eq(organizations.id, organization.id));
+      dataErased.push(
+        'organization.practiceManagerName',
+        'organization.email',
+        'organization.phoneNumber',
+        'organization.logo',
+        'organization.media',
+      );
+    }
+
+    const uploaded = await tx
+      .select({ key: uploads.key })
+      .from(uploads)
+      .where(eq(uploads.ownerUserId, userId));
+    if (uploaded.length > 0) dataErased.push('uploads');
+    return {
+      sessionsEnded: ended.length,
+      jobsClosed,
+      dataErased,
+      uploadKeys: uploaded.map(({ key }) => key),
+    };
+  });
+
+  if (archived.uploadKeys.length > 0) {
+    await deleteUploads({ db, storage, ownerUserId: userId, keys: archived.uploadKeys });
+  }
+  return {
+    archived: true,
+    sessionsEnded: archived.sessionsEnded,
+    jobsClosed: archived.jobsClosed,
+    dataErased: archived.dataErased,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The 50 states, the District of Columbia and the five inhabited US territories, by USPS code,
+ * with the coordinates of each capital's city centre (WGS 84, four decimals ≈ 11 m). Codes and
+ * names follow USPS Publication 28. A test checks every capital against the ZIP gazetteer.
+ */
+export interface StateSeed {
+  code: string;
+  name: string;
+  capital: string;
+  latitude: number;
+  longitude: number;
+  isTerritory?: true;
+}
+
+export const US_STATES: readonly StateSeed[] = [
+  { code: 'AL', name: 'Alabama', capital: 'Montgomery', latitude: 32.3668, longitude: -86.3 },
+  { code: 'AK', name: 'Alaska', capital: 'Juneau', latitude: 58.3019, longitude: -134.4197 },
+  { code: 'AZ', name: 'Arizona', capital: 'Phoenix', latitude: 33.4484, longitude: -112.074 },
+  { code: 'AR', name: 'Arkansas', capital: 'Little Rock', latitude: 34.7465, longitude: -92.2896 },
+  { code: 'CA', name: 'California', capital: 'Sacramento', latitude: 38.5816, longitude: -121.4944 },
+  { code: 'CO', name: 'Colorado', capital: 'Denver', latitude: 39.7392, longitude: -104.9903 },
+  { code: 'CT', name: 'Connecticut', capital: 'Hartford', latitude: 41.7658, longitude: -72.6734 },
+  { code: 'DE', name: 'Delaware', capital: 'Dover', latitude: 39.1582, longitude: -75.5244 },
+  { code: 'DC', name: 'District of Columbia', capital: 'Washington', latitude: 38.9072, longitude: -77.0369 },
+  { code: 'FL', name: 'Florida', capital: 'Tallahassee', latitude: 30.4383, longitude: -84.2807 },
+  { code: 'GA', name: 'Georgia', capital: 'Atlanta', latitude: 33.749, longitude: -84.388 },
+  { code: 'HI', name: 'Hawaii', capital: 'Honolulu', latitude: 21.3069, longitude: -157.8583 },
+  { code: 'ID', name: 'Idaho', capital: 'Boise', latitude: 43.615, longitude: -116.2023 },
+  { code: 'IL', name: 'Illinois', capital: 'Springfield', latitude: 39.7817, longitude: -89.6501 },
+  { code: 'IN', name: 'Indiana', capital: 'Indianapolis', latitude: 39.7684, longitude: -86.1581 },
+  { code: 'IA', name: 'Iowa', capital: 'Des Moines', latitude: 41.5868, longitude: -93.625 },
+  { code: 'KS', name: 'Kansas', capital: 'Topeka', latitude: 39.0473, longitude: -95.6752 },
+  { code: 'KY', name: 'Kentucky', capital: 'Frankfort', latitude: 38.2009, longitude: -84.8733 },
+  { code: 'LA', name: 'Louisiana', capital: 'Baton Rouge', latitude: 30.4515, longitude: -91.1871 },
+  { code: 'ME', name: 'Maine', capital: 'Augusta', latitude: 44.3106, longitude: -69.7795 },
+  { code: 'MD', name: 'Maryland', capital: 'Annapolis', latitude: 38.9784, longitude: -76.4922 },
+  { code: 'MA', name: 'Massachusetts', capital: 'Boston', latitude: 42.3601, longitude: -71.0589 },
+  { code: 'MI', name: 'Michigan', capital: 'Lansing', latitude: 42.7325, longitude: -84.5555 },
+  { code: 'MN', name: 'Minnesota', capital: 'Saint Paul', latitude: 44.9537, longitude: -93.09 },
+  { code: 'MS', name: 'Mississippi', capital: 'Jackson', latitude: 32.2988, longitude: -90.1848 },
+  { code: 'MO', name: 'Missouri', capital: 'Jefferson City', latitude: 38.5767, longitude: -92.1735 },
+  { code: 'MT', name: 'Montana', capital: 'Helena', latitude: 46.5891, longitude: -112.0391 },
+  { code: 'NE', name: 'Nebraska', capital: 'Lincoln', latitude: 40.8136, longitude: -96.7026 },
+  { code: 'NV', name: 'Nevada', capital: 'Carson City', latitude: 39.1638, longitude: -119.7674 },
+  { code: 'NH', name: 'New Hampshire', capital: 'Concord', latitude: 43.2081, longitude: -71.5376 },
+  { code: 'NJ', name: 'New Jersey', capital: 'Trenton', latitude: 40.2206, longitude: -74.7597 },
+  { code: 'NM', name: 'New Mexico', capital: 'Santa Fe', latitude: 35.687, longitude: -105.9378 },
+  { code: 'NY', name: 'New York', capital: 'Albany', latitude: 42.6526, longitude: -73.7562 },
+  { code: 'NC', name: 'North Carolina', capital: 'Raleigh', latitude: 35.7796, longitude: -78.6382 },
+  { code: 'ND', name: 'North Dakota', capital: 'Bismarck', latitude: 46.8083, longitude: -100.7837 },
+  { code: 'OH', name: 'Ohio', capital: 'Columbus', latitude: 39.9612, longitude: -82.9988 },
+  { code: 'OK', name: 'Oklahoma', capital: 'Oklahoma City', latitude: 35.4676, longitude: -97.5164 },
+  { code: 'OR', name: 'Oregon', capital: 'Salem', latitude: 44.9429, longitude: -123.0351 },
+  { code: 'PA', name: 'Pennsylvania', capital: 'Harrisburg', latitude: 40.2732, longitude: -76.8867 },
+  { code: 'RI', name: 'Rhode Island', capital: 'Providence', latitude: 41.824, longitude: -71.4128 },
+  { code: 'SC', name: 'South Carolina', capital: 'Columbia', latitude: 34.0007, longitude: -81.0348 },
+  { code: 'SD', name: 'South Dakota', capital: 'Pierre', latitude: 44.3683, longitude: -100.351 },
+  { code: 'TN', name: 'Tennessee', capital: 'Nashville', latitude: 36.1627, longitude: -86.7816 },
+  { code: 'TX', name: 'Texas', capital: 'Austin', latitude: 30.2672, longitude: -97.7431 },
+  { code: 'UT', name: 'Utah', capital: 'Salt Lake City', latitude: 40.7608, longitude: -111.891 },
+  { code: 'VT', name: 'Vermont', capital: 'Montpelier', latitude: 44.2601, longitude: -72.5754 },
+  { code: 'VA', name: 'Virginia', capital: 'Richmond', latitude: 37.5407, longitude: -77.436 },
+  { code: 'WA', name: 'Washington', capital: 'Olympia', latitude: 47.0379, longitude: -122.9007 },
+  { code: 'WV', name: 'West Virginia', capital: 'Charleston', latitude: 38.3498, longitude: -81.6326 },
+  { code: 'WI', name: 'Wisconsin', capital: 'Madison', latitude: 43.0731, longitude: -89.4012 },
+  { code: 'WY', name: 'Wyoming', capital: 'Cheyenne', latitude: 41.14, longitude: -104.8202 },
+  {
+    code: 'AS',
+    name: 'American Samoa',
+    capital: 'Pago Pago',
+    latitude: -14.2756,
+    longitude: -170.702,
+    isTerritory: true,
+  },
+  { code: 'GU', name: 'Guam', capital: 'Hagåtña', latitude: 13.4757, longitude: 144.7489, isTerritory: true },
+  {
+    code: 'MP',
+    name: 'Northern Mariana Islands',
+    capital: 'Saipan',
+    latitude: 15.185,
+    longitude: 145.7467,
+    isTerritory: true,
+  },
+  {
+    code: 'PR',
+    name: 'Puerto Rico',
+    capital: 'San Juan',
+    latitude: 18.4655,
+    longitude: -66.1057,
+    isTerritory: true,
+  },
+  {
+    code: 'VI',
+    name: 'U.S. Virgin Islands',
+    capital: 'Charlotte Amalie',
+    latitude: 18.3419,
+    longitude: -64.9307,
+    isTerritory: true,
+  },
+];

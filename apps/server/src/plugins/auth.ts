@@ -1,0 +1,57 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  type AttemptLimiter,
+  createMemoryAttemptLimiter,
+  createRedisAttemptLimiter,
+} from '../domain/auth/attempt-limiter.ts';
+import {
+  type AccountIdentity,
+  assertOwnUserId,
+  authenticateSession,
+} from '../domain/auth/authenticate-session.ts';
+import type { AuthContext } from '../domain/auth/context.ts';
+import { AppError } from '../lib/app-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in employer; sets `request.account`. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Everything account operations in domain/auth need. */
+    authContext: AuthContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller; set by `app.authenticate`. */
+    account: AccountIdentity | null;
+  }
+}
+
+/** The caller of an authenticated route. Throws 401 when the route forgot `app.authenticate`. */
+export function requireAccount(request: FastifyRequest): AccountIdentity {
+  if (!request.account) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  return request.account;
+}
+
+/** Refuses (403) a path `{id}` that is not the caller's own user id. */
+export function assertOwnUser(request: FastifyRequest, idFromPath: string): AccountIdentity {
+  const account = requireAccount(request);
+  assertOwnUserId(account, idFromPath);
+  return account;
+}
+
+export default fp(
+  async (app) => {
+    const limiter: AttemptLimiter = app.redis
+      ? createRedisAttemptLimiter(app.redis)
+      : createMemoryAttemptLimiter();
+    app.decorate('authContext', { db: app.db, mailer: app.mailer, limiter, secret: app.config.jwtSecret });
+    app.decorateRequest('account', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.account = await authenticateSession(app.db, request.headers.authorization);
+    });
+    app.addHook('onClose', async () => {
+      await limiter.close();
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'db', 'redis', 'mail'] },
+);

@@ -1,0 +1,42 @@
+import fp from 'fastify-plugin';
+import { createDatabase, type Database, type Db } from '../db/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drizzle instance for domain code; the same type on PGlite and PostgreSQL. */
+    db: Db;
+    /** The database handle: driver name, ping and close. */
+    database: Database;
+  }
+}
+
+export interface DbPluginOptions {
+  /** An already migrated database to use instead of opening the configured one. */
+  database?: Database;
+}
+
+/**
+ * Opens (and migrates) the configured database unless one is handed in. Either way the
+ * app owns it from here on and closes it when the app closes.
+ */
+export default fp<DbPluginOptions>(
+  async (app, options) => {
+    let database = options.database;
+    if (!database) {
+      database = await createDatabase(app.config);
+      try {
+        await database.migrate();
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+    }
+    const owned = database;
+    app.decorate('database', owned);
+    app.decorate('db', owned.db);
+    app.addHook('onClose', async () => {
+      await owned.close();
+    });
+  },
+  { name: 'db', dependencies: ['config'] },
+);

@@ -1,0 +1,185 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const SECRET = 'a-configured-secret-with-enough-characters-1234';
+
+describe('loadConfig', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'medhire-config-'));
+  });
+  afterEach(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir,
+      uploadsDir: path.join(dataDir, 'uploads'),
+      databaseUrl: undefined,
+      pgliteDir: path.join(dataDir, 'db'),
+      redisUrl: undefined,
+      smtpUrl: undefined,
+      s3: undefined,
+      vapid: undefined,
+      stripe: undefined,
+      oidc: undefined,
+      jwtSecret: SECRET,
+      demoData: false,
+      logLevel: 'info',
+      corsOrigins: [],
+    });
+    expect(config.webDistDir).toBe(path.resolve(SERVER_DIR, '../web/dist'));
+  });
+
+  it('defaults DATA_DIR to ./data resolved to an absolute path', () => {
+    const config = loadConfig({ JWT_SECRET: SECRET });
+    expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('derives PUBLIC_URL from PORT and reads every other variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://user:pw@db.internal:5432/medhire',
+      REDIS_URL: 'redis://cache.internal:6379',
+      SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+      S3_ENDPOINT: 'https://storage.example.com',
+      S3_BUCKET: 'medhire-uploads',
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'key-secret',
+      VAPID_PUBLIC_KEY: 'public-key',
+      VAPID_PRIVATE_KEY: 'private-key',
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'client',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      JWT_SECRET: SECRET,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'DEBUG',
+      WEB_DIST_DIR: 'relative/dist',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/',
+    });
+
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      databaseUrl: 'postgres://user:pw@db.internal:5432/medhire',
+      redisUrl: 'redis://cache.internal:6379',
+      smtpUrl: 'smtp://mailer:secret@smtp.internal:587',
+      s3: {
+        endpoint: 'https://storage.example.com',
+        bucket: 'medhire-uploads',
+        region: 'us-east-1',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'key-secret',
+      },
+      vapid: { publicKey: 'public-key', privateKey: 'private-key', subject: 'mailto:ops@example.com' },
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1' },
+      oidc: { issuer: 'https://id.example.com', clientId: 'client', clientSecret: 'client-secret' },
+      demoData: true,
+      logLevel: 'debug',
+      webDistDir: path.resolve('relative/dist'),
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+    });
+  });
+
+  it('keeps an explicit PUBLIC_URL without its trailing slash', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      PUBLIC_URL: 'https://hire.example.com/',
+    });
+    expect(config.publicUrl).toBe('https://hire.example.com');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'hire.example.com'],
+    ['DATABASE_URL', 'mysql://localhost/medhire'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['VAPID_SUBJECT', 'ops@example.com'],
+    ['OIDC_ISSUER', 'id.example.com'],
+    ['JWT_SECRET', 'short'],
+    ['DEMO_DATA', 'sometimes'],
+    ['LOG_LEVEL', 'loud'],
+    ['CORS_ORIGINS', 'https://ok.example.com,not-an-origin'],
+  ])('refuses a malformed %s (%s) and names it', (name, value) => {
+    const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, [name]: value };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('names every malformed variable at once', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'x', LOG_LEVEL: 'loud', JWT_SECRET: SECRET })).toThrow(
+      /PORT.*LOG_LEVEL/,
+    );
+  });
+
+  it.each([
+    ['S3_BUCKET', { S3_BUCKET: 'uploads' }, /S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/],
+    ['VAPID_PUBLIC_KEY', { VAPID_PUBLIC_KEY: 'key' }, /VAPID_PRIVATE_KEY, VAPID_SUBJECT/],
+    ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: 'sk' }, /STRIPE_WEBHOOK_SECRET/],
+    ['OIDC_CLIENT_ID', { OIDC_CLIENT_ID: 'client' }, /OIDC_ISSUER, OIDC_CLIENT_SECRET/],
+  ])('refuses %s without the rest of its group, naming what is missing', (_name, partial, missing) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, ...partial })).toThrow(missing);
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      PORT: '',
+      REDIS_URL: '',
+      DEMO_DATA: '',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.demoData).toBe(false);
+  });
+
+  it('generates JWT_SECRET into DATA_DIR/jwt-secret with mode 0600 and reuses it on the next start', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const secretPath = path.join(dataDir, 'jwt-secret');
+
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(secretPath, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(secretPath).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('creates DATA_DIR when it does not exist yet', () => {
+    const nested = path.join(dataDir, 'not', 'yet');
+    expect(loadConfig({ DATA_DIR: nested }).jwtSecret).toBe(
+      readFileSync(path.join(nested, 'jwt-secret'), 'utf8').trim(),
+    );
+  });
+
+  it('prefers JWT_SECRET from the environment and writes no file', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).jwtSecret).toBe(SECRET);
+    expect(() => statSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+  });
+
+  it('refuses a stored secret that is too short', () => {
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/jwt-secret/);
+  });
+});

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { DestinationStream } from 'pino';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/index.ts';
+import { afterFile, onFileDisposed } from './cleanups.ts';
+import { quoteIdentifier, type TestDatabaseSource, withDatabaseName } from './test-database.ts';
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
+
+let sharedDatabase: Promise<Database> | undefined;
+let dataDir: string | undefined;
+
+onFileDisposed(() => {
+  sharedDatabase = undefined;
+  dataDir = undefined;
+});
+
+/** One scratch DATA_DIR per test file (uploads, outbox, generated keys). */
+export function testDataDir(): string {
+  if (!dataDir) {
+    const created = mkdtempSync(path.join(tmpdir(), 'medhire-data-'));
+    dataDir = created;
+    afterFile(async () => rmSync(created, { recursive: true, force: true }));
+  }
+  return dataDir;
+}
+
+/** The configuration tests run with: quiet logs, a scratch DATA_DIR, no built web app. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({
+    DATA_DIR: testDataDir(),
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(testDataDir(), 'no-web-build'),
+  });
+  return { ...base, ...overrides };
+}
+
+/**
+ * A fresh, migrated database of its own (PGlite loaded from the run's dump, or a
+ * PostgreSQL database cloned from the run's template). Closed and dropped after the file.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const source = inject('testDatabase');
+  if (source.driver === 'pglite') {
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(source.dumpPath)]) });
+    const database = createPgliteDatabase(client);
+    afterFile(() => database.close());
+    return database;
+  }
+
+  const database = createPostgresDatabase(await clonePostgresTemplate(source));
+  afterFile(() => database.close());
+  return database;
+}
+
+/** A new PostgreSQL database cloned from the run's migrated template, dropped after the file. */
+async function clonePostgresTemplate(
+  source: Extract<TestDatabaseSource, { driver: 'postgres' }>,
+): Promise<string> {
+  const databaseName = `medhire_test_${randomBytes(6).toString('hex')}`;
+  await withAdminConnection(source.adminUrl, (admin) =>
+    admin.unsafe(
+      `CREATE DATABASE ${quoteIdentifier(databaseName)} TEMPLATE ${quoteIdentifier(source.templateName)}`,
+    ),
+  );
+  // Registered before the clone's own close, so it runs after it (cleanups run newest first).
+  afterFile(() =>
+    withAdminConnection(source.adminUrl, (admin) =>
+      admin.unsafe(`DROP DATABASE IF EXISTS ${quoteIdentifier(databaseName)} WITH (FORCE)`),
+    ),
+  );
+  return withDatabaseName(source.adminUrl, databaseName);
+}
+
+async function withAdminConnection(adminUrl: string, run: (admin: postgres.Sql) => Promise<unknown>) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * Environment for a server process a test starts: a scratch DATA_DIR and a fresh copy of
+ * the migrated database (a PGlite data folder unpacked from the dump, or a cloned
+ * PostgreSQL database in DATABASE_URL).
+ */
+export async function serverProcessEnv(): Promise<Record<string, string>> {
+  const source = inject('testDatabase');
+  const processDataDir = mkdtempSync(path.join(tmpdir(), 'medhire-process-'));
+  afterFile(async () => rmSync(processDataDir, { recursive: true, force: true }));
+  if (source.driver === 'postgres') {
+    return { DATA_DIR: processDataDir, DATABASE_URL: await clonePostgresTemplate(source) };
+  }
+  const client = await PGlite.create({
+    dataDir: path.join(processDataDir, 'db'),
+    loadDataDir: new Blob([readFileSync(source.dumpPath)]),
+  });
+  await client.close();
+  return { DATA_DIR: processDataDir };
+}
+
+/** The test file's database, created on first use and shared by every app the file builds. */
+export function getTestDatabase(): Promise<Database> {
+  sharedDatabase ??= createTestDatabase();
+  return sharedDatabase;
+}
+
+export interface BuildTestAppOptions {
+  /** Use this database instead of the file's shared one; the app then closes it. */
+  database?: Database;
+  logStream?: DestinationStream;
+  /** Extra routes or hooks a test needs, registered after the app's own and before ready(). */
+  register?: FastifyPluginAsync;
+}
+
+/**
+ * A ready app for `app.inject()`, on the test file's migrated database. Close it with
+ * `await app.close()`; the shared database outlives the app and is closed after the file (test/setup.ts).
+ */
+export async function buildTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: BuildTestAppOptions = {},
+): Promise<FastifyInstance> {
+  let database = options.database;
+  if (!database) {
+    const shared = await getTestDatabase();
+    database = { ...shared, close: async () => {} };
+  }
+  const app = await buildApp(testConfig(overrides), { database, logStream: options.logStream });
+  if (options.register) await app.register(options.register);
+  await app.ready();
+  return app;
+}
+
+/** Empties every table of the app schema, for files whose tests must not see each other's rows. */
+export async function resetDatabase(database?: Database): Promise<void> {
+  const { db } = database ?? (await getTestDatabase());
+  const result = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const rows = Array.isArray(result) ? result : (result as { rows: { tablename: string }[] }).rows;
+  if (rows.length === 0) return;
+  const tables = rows.map((row) => `public.${quoteIdentifier(row.tablename)}`).join(', ');
+  await db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+}

@@ -1,0 +1,173 @@
+import { PREFERENCE_PROBES } from '@medhire/contract/preference-probes';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPushTokens } from '../../../src/domain/auth/push-tokens.ts';
+import { buildTestApp } from '../../helper.ts';
+import { createEmployer, signedInEmployer } from './auth-kit.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Method = 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, token: string | undefined, payload: Record<string, unknown>) =>
+  app.inject({
+    method,
+    url: `/api/employer/auth${url}`,
+    payload,
+    headers: token ? { authorization: token } : {},
+  });
+
+const [firstProbe, secondProbe] = PREFERENCE_PROBES;
+
+const CANDIDATE_PREFERENCES = {
+  specialty: 'Family Medicine',
+  subSpecialty: ['Sports Medicine', 'Geriatric Medicine'],
+  homeState: [{ description: 'Texas', coords: { latitude: 31.9686, longitude: -99.9018 } }],
+  boardCertStatus: 'Board Certified',
+  minExperience: 3,
+  yearAvailableToStart: 2027,
+};
+
+/** Each call with a valid body, an invalid body and the field the invalid one names. */
+const CASES: {
+  method: Method;
+  path: string;
+  valid: Record<string, unknown>;
+  invalid: Record<string, unknown>;
+  field: string;
+}[] = [
+  {
+    method: 'PATCH',
+    path: '/v1/update-current-profile-step',
+    valid: { currentProfileStep: 2 },
+    invalid: { currentProfileStep: 'two' },
+    field: 'currentProfileStep',
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/update-preference-probes',
+    valid: { preferenceProbe: [{ probeId: firstProbe.probeId, choice: 'b' }] },
+    invalid: { preferenceProbe: [{ probeId: firstProbe.probeId, choice: 'c' }] },
+    field: 'preferenceProbe.0.choice',
+  },
+  {
+    method: 'PATCH',
+    path: '/v1/update-candidate-preference',
+    valid: { candidatePreferences: CANDIDATE_PREFERENCES },
+    invalid: { candidatePreferences: { ...CANDIDATE_PREFERENCES, minExperience: -1 } },
+    field: 'candidatePreferences.minExperience',
+  },
+  {
+    method: 'PATCH',
+    path: '/save-fcm-token',
+    valid: { value: 'push-token-a' },
+    invalid: { value: '' },
+    field: 'value',
+  },
+  {
+    method: 'DELETE',
+    path: '/delete-fcm-token',
+    valid: { value: 'push-token-a' },
+    invalid: {},
+    field: 'value',
+  },
+];
+
+describe.each(CASES)('$method /api/employer/auth$path/{id}', ({ method, path, valid, invalid, field }) => {
+  it('succeeds for the caller', async () => {
+    const employer = await signedInEmployer(app);
+    const response = await call(method, `${path}/${employer.id}`, employer.token, valid);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().success).toBe(true);
+  });
+
+  it('names the invalid field', async () => {
+    const employer = await signedInEmployer(app);
+    const response = await call(method, `${path}/${employer.id}`, employer.token, invalid);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toContainEqual(expect.objectContaining({ field }));
+  });
+
+  it("refuses another employer's id", async () => {
+    const caller = await signedInEmployer(app);
+    const other = await createEmployer(app);
+    const response = await call(method, `${path}/${other.id}`, caller.token, valid);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toBe('You can only access your own account.');
+  });
+
+  it('needs a session', async () => {
+    const employer = await createEmployer(app);
+    const response = await call(method, `${path}/${employer.id}`, undefined, valid);
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('what the account calls store', () => {
+  it('keeps the profile step', async () => {
+    const employer = await signedInEmployer(app);
+    const response = await call('PATCH', `/v1/update-current-profile-step/${employer.id}`, employer.token, {
+      currentProfileStep: 3,
+    });
+    expect(response.json().data).toMatchObject({ _id: employer.id, currentProfileStep: 3 });
+  });
+
+  it('merges probe answers by probe and refuses unknown probes', async () => {
+    const employer = await signedInEmployer(app);
+    const url = `/v1/update-preference-probes/${employer.id}`;
+    await call('PATCH', url, employer.token, {
+      preferenceProbe: [
+        { probeId: firstProbe.probeId, choice: 'a' },
+        { probeId: secondProbe.probeId, choice: 'a' },
+      ],
+    });
+    const response = await call('PATCH', url, employer.token, {
+      preferenceProbe: [{ probeId: secondProbe.probeId, choice: 'b' }],
+    });
+    expect(response.json().data.preferenceProbe).toEqual([
+      { probeId: firstProbe.probeId, choice: 'a' },
+      { probeId: secondProbe.probeId, choice: 'b' },
+    ]);
+    const unknown = await call('PATCH', url, employer.token, {
+      preferenceProbe: [{ probeId: 'made-up', choice: 'a' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('stores candidate preferences and answers them with the user', async () => {
+    const employer = await signedInEmployer(app);
+    const response = await call('PATCH', `/v1/update-candidate-preference/${employer.id}`, employer.token, {
+      candidatePreferences: CANDIDATE_PREFERENCES,
+    });
+    expect(response.json().data.candidatePreferences).toEqual(CANDIDATE_PREFERENCES);
+    const sync = await app.inject({
+      method: 'GET',
+      url: `/api/employer/auth/sync-user-detail/${employer.id}`,
+      headers: { authorization: employer.token },
+    });
+    expect(sync.json().data.user.candidatePreferences).toEqual(CANDIDATE_PREFERENCES);
+  });
+
+  it('moves a push token to whoever saved it last and deletes only your own', async () => {
+    const first = await signedInEmployer(app);
+    const second = await signedInEmployer(app);
+    await call('PATCH', `/save-fcm-token/${first.id}`, first.token, { value: 'shared-browser-token' });
+    await call('PATCH', `/save-fcm-token/${first.id}`, first.token, { value: 'shared-browser-token' });
+    expect(await listPushTokens(app.db, first.id)).toEqual(['shared-browser-token']);
+
+    await call('PATCH', `/save-fcm-token/${second.id}`, second.token, { value: 'shared-browser-token' });
+    expect(await listPushTokens(app.db, first.id)).toEqual([]);
+    expect(await listPushTokens(app.db, second.id)).toEqual(['shared-browser-token']);
+
+    await call('DELETE', `/delete-fcm-token/${first.id}`, first.token, { value: 'shared-browser-token' });
+    expect(await listPushTokens(app.db, second.id)).toEqual(['shared-browser-token']);
+    await call('DELETE', `/delete-fcm-token/${second.id}`, second.token, { value: 'shared-browser-token' });
+    expect(await listPushTokens(app.db, second.id)).toEqual([]);
+  });
+});

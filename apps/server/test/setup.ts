@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { disposeFileResources } from './cleanups.ts';
+
+afterAll(disposeFileResources);
