@@ -412,19 +412,3 @@ export const ZArchiveProfileData = z.object({
   dataErased: z.array(z.string()),
 });
 export type TArchiveProfileData = z.infer<typeof ZArchiveProfileData>;
-
-// ---------------------------------------------------------------------------------------------
-// Uploads (`/api/uploader/…`)
-// ---------------------------------------------------------------------------------------------
-
-/** `POST /api/uploader/upload-single-image` (multipart field `image`) → data. */
-export const ZUploadedImage = z.object({
-  key: z.string(),
-  url: z.string(),
-  thumbnailUrl: z.string().optional(),
-});
-export type TUploadedImage = z.infer<typeof ZUploadedImage>;
-
-/** `POST /api/uploader/upload-multiple-imgs-videos` (repeated multipart field `media`) → data. */
-export const ZUploadedMedia = z.object({ media: z.array(ZMediaItem) });
-export type TUploadedMedia = z.infer<typeof ZUploadedMedia>;

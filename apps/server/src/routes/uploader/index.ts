@@ -103,7 +103,7 @@ const uploaderRoutes: FastifyPluginAsyncZod = async (app) => {
   const stagingDir = path.join(app.config.dataDir, 'upload-staging');
   await removeStaleStagedFiles(stagingDir);
 
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
   // After authentication, so it counts per account rather than per address; one limiter
   // for both calls, so alternating between them gains nothing.
   app.addHook(

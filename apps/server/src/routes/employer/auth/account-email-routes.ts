@@ -14,7 +14,7 @@ import { FAILURES, limitPerIp, SESSION_SECURITY } from './route-options.ts';
 
 /** Changing the signed-in employer's e-mail, and deleting the account. */
 const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/v1/update-email/:id',

@@ -20,7 +20,7 @@ import { FAILURES, SESSION_SECURITY } from './route-options.ts';
 
 /** Calls on the signed-in employer's own account; every `{id}` must be the caller's. */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.patch(
     '/v1/update-current-profile-step/:id',

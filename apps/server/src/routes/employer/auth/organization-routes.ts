@@ -18,7 +18,7 @@ const TAGS = ['employer organisation'];
 
 /** The signed-in employer's organisation profile; every `{id}` must be the caller's user id. */
 const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/v1/get-organization/:id',

@@ -54,7 +54,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['employer auth'],
         security: SESSION_SECURITY,
@@ -71,7 +71,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sync-user-detail/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['employer auth'],
         security: SESSION_SECURITY,

@@ -12,7 +12,7 @@ const employerLocationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/v1/generate-location',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: {
         rateLimit: {
           max: 120,

@@ -7,7 +7,7 @@ import { assertOwnUser } from '../../../plugins/auth.ts';
 
 /** /api/employer/organization: the organisation read under the API's `<area>/<verb-noun>/{id}` naming. */
 const employerOrganizationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('onRequest', app.authenticate);
 
   app.get(
     '/get-organization/:userId',
