@@ -38,6 +38,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Close idle keep-alive sockets at once on shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',

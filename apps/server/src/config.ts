@@ -94,6 +94,14 @@ const ZEnv = z.object({
     .transform((value) => value || 'info')
     .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optionalText,
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) => !value || /^(true|false|[\w.:/, ]+)$/.test(value),
+      'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (e.g. loopback, 10.0.0.0/8)',
+    ),
   CORS_ORIGINS: optionalText.refine(
     (value) =>
       value === undefined ||
@@ -153,6 +161,11 @@ export interface AppConfig {
   webDistDir: string;
   /** Origins allowed to call the API cross-origin; empty keeps CORS closed. */
   corsOrigins: string[];
+  /**
+   * Whether X-Forwarded-For names the client: off by default, so a client cannot pick its own
+   * address; behind a load balancer, its addresses (or true) make rate limits count per user.
+   */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -279,5 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     corsOrigins: values.CORS_ORIGINS
       ? splitList(values.CORS_ORIGINS).map((origin) => new URL(origin).origin)
       : [],
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }

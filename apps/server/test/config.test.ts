@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       demoData: false,
       logLevel: 'info',
       corsOrigins: [],
+      trustProxy: false,
     });
     expect(config.webDistDir).toBe(path.resolve(SERVER_DIR, '../web/dist'));
   });
