@@ -10,6 +10,7 @@ import {
   sessions,
   users,
 } from '../../db/schema/accounts.ts';
+import { oidcIdentities } from '../../db/schema/oidc.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { deleteUploads } from '../uploads/delete-uploads.ts';
 import type { FileStorage } from '../uploads/file-storage.ts';
@@ -51,6 +52,8 @@ export async function archiveAccount({
       .returning({ id: sessions.id });
     await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    // The professional-network link holds the person's subject id and e-mail.
+    await tx.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
     await tx.delete(otpCodes).where(or(eq(otpCodes.email, user.email), like(otpCodes.email, `${userId}:%`)));
     await tx
       .update(users)
@@ -64,7 +67,7 @@ export async function archiveAccount({
       })
       .where(eq(users.id, userId));
 
-    const dataErased = ['email', 'password', 'pushTokens', 'pendingCodes'];
+    const dataErased = ['email', 'password', 'pushTokens', 'pendingCodes', 'professionalNetworkLink'];
     if (organization) {
       await tx
         .update(organizations)

@@ -81,6 +81,7 @@ describe('PATCH /api/employer/auth/v1/archive-profile/{id}', () => {
         'password',
         'pushTokens',
         'pendingCodes',
+        'professionalNetworkLink',
         'organization.practiceManagerName',
         'organization.email',
         'organization.phoneNumber',
@@ -161,7 +162,7 @@ describe('PATCH /api/employer/auth/v1/archive-profile/{id}', () => {
       archived: true,
       sessionsEnded: 1,
       jobsClosed: 0,
-      dataErased: ['email', 'password', 'pushTokens', 'pendingCodes'],
+      dataErased: ['email', 'password', 'pushTokens', 'pendingCodes', 'professionalNetworkLink'],
     });
   });
 
