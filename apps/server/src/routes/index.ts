@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import employeeAuthRoutes from './employee/auth/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
 import employerOidcRoutes from './employer/auth/oidc-routes.ts';
+import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
 import enumsRoutes from './enums/index.ts';
@@ -21,6 +22,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employeeAuthRoutes, { prefix: '/employee/auth' });
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
+  await app.register(employerJobRoutes, { prefix: '/employer/job' });
 };
 
 export default routes;

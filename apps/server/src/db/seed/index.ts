@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { findUserByEmail } from '../../domain/auth/accounts-repository.ts';
 import { users } from '../schema/accounts.ts';
 import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD, seedDemoEmployer } from './demo-employer.ts';
+import { seedDemoJobs } from './demo-jobs.ts';
 import { DRAFT_ORGANIZATIONS, seedDraftOrganizations } from './draft-organizations.ts';
 
 export interface DemoDataResult {
@@ -23,6 +24,7 @@ export async function seedDemoData(app: FastifyInstance): Promise<DemoDataResult
   if (isCreated) {
     await app.db.transaction(async (tx) => {
       await seedDemoEmployer(tx);
+      await seedDemoJobs(tx);
       await seedDraftOrganizations(tx);
     });
     app.log.info('Demo data created.');

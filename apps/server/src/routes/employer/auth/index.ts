@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import accountEmailRoutes from './account-email-routes.ts';
 import accountRoutes from './account-routes.ts';
 import claimRoutes from './claim-routes.ts';
+import jobRoutes from './job-routes.ts';
 import organizationRoutes from './organization-routes.ts';
 import passwordRoutes from './password-routes.ts';
 import registrationRoutes from './registration-routes.ts';
@@ -16,6 +17,7 @@ const employerAuthRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationRoutes);
   await app.register(accountEmailRoutes);
   await app.register(claimRoutes);
+  await app.register(jobRoutes);
 };
 
 export default employerAuthRoutes;

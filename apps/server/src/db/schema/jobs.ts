@@ -1,0 +1,78 @@
+import { JOB_STATUSES, type TJobLocation } from '@medhire/contract/jobs';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts.ts';
+import { specialties } from './reference.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const jobStatus = pgEnum('job_status', JOB_STATUSES);
+
+/** Half-day sessions per week by kind of work; a kind left out counts as none. */
+export type TJobHalfDays = {
+  outpatient?: number;
+  inpatient?: number;
+  procedural?: number;
+  administrative?: number;
+  other?: number;
+};
+
+/**
+ * Job postings of an organisation. Money columns are whole US dollars; the yes/no answers of the
+ * posting are booleans (null = not answered). Reference values are stored by their stable ids,
+ * except the benefits, which the posting lists by title (spec §3 "supportBenefitPerk (list of
+ * titles)").
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: jobStatus('status').notNull().default('open'),
+    title: text('title').notNull(),
+    specialtyId: text('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    subSpecialtyIds: text('sub_specialty_ids').array().notNull().default(sql`'{}'::text[]`),
+    employmentType: text('employment_type').notNull(),
+    reasonForJobOpp: text('reason_for_job_opp'),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    signOnBonus: integer('sign_on_bonus'),
+    productiveBonus: integer('productive_bonus'),
+    stipendTraining: integer('stipend_training'),
+    loanRepaymentAssistance: integer('loan_repayment_assistance'),
+    vacationWeeks: integer('vacation_weeks'),
+    callSchedule: text('call_schedule'),
+    requiredTravel: boolean('required_travel'),
+    additionalContext: text('additional_context'),
+    halfDaysPerWeek: jsonb('half_days_per_week').$type<TJobHalfDays>(),
+    advancedTech: boolean('advanced_tech'),
+    electronicMedRecord: text('electronic_med_record'),
+    scribeSupport: boolean('scribe_support'),
+    supportBenefitPerks: text('support_benefit_perks').array().notNull().default(sql`'{}'::text[]`),
+    partnershipOffered: boolean('partnership_offered'),
+    /** The answers to the partnership questions (track length, buy-in) when partnership is offered. */
+    partnershipAnswers: text('partnership_answers').array().notNull().default(sql`'{}'::text[]`),
+    academicResearchOpportunity: boolean('academic_research_opportunity'),
+    mentorship: boolean('mentorship'),
+    speakerShip: boolean('speaker_ship'),
+    globalMissions: boolean('global_missions'),
+    locations: jsonb('locations').$type<TJobLocation[]>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    // The job list of an organisation, newest first; its filters (status, specialty, title
+    // text) are applied to that organisation's rows only.
+    index('jobs_organization_created_idx').on(table.organizationId, table.createdAt.desc(), table.id.desc()),
+    // Candidate-side matching looks jobs up by specialty.
+    index('jobs_specialty_status_idx').on(table.specialtyId, table.status),
+  ],
+);
+
+export type TJobRow = typeof jobs.$inferSelect;
+export type TNewJobRow = typeof jobs.$inferInsert;

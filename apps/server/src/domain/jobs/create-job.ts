@@ -1,0 +1,40 @@
+import type { TCreateJobBody, TJob } from '@medhire/contract/jobs';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { NO_ACTIVITY } from './job-activity-counts.ts';
+import type { JobOwner } from './job-owner.ts';
+import { assertJobReferences } from './job-references.ts';
+import { jobFieldsToColumns, toJob } from './job-view.ts';
+
+export const ORGANIZATION_REQUIRED_MESSAGE = 'Set up your organisation profile before posting a job.';
+
+export interface CreateJobOptions {
+  db: Db;
+  owner: JobOwner;
+  job: TCreateJobBody;
+  /** When the job was posted; now unless given (demo data posts jobs over past weeks). */
+  createdAt?: Date;
+}
+
+/** Posts a job for the employer's organisation, as a draft or open. */
+export async function createJob({ db, owner, job, createdAt }: CreateJobOptions): Promise<TJob> {
+  if (!owner.organizationId) throw new AppError('BUSINESS_RULE', ORGANIZATION_REQUIRED_MESSAGE);
+  assertJobReferences(job);
+  // clock_timestamp(), not now(): jobs posted in one transaction still get distinct, ordered times.
+  const postedAt = createdAt ?? sql`clock_timestamp()`;
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      ...jobFieldsToColumns(job),
+      organizationId: owner.organizationId,
+      createdByUserId: owner.userId,
+      status: job.status,
+      createdAt: postedAt,
+      updatedAt: postedAt,
+    })
+    .returning();
+  if (!row) throw new Error('The job was not stored.');
+  return toJob(row, NO_ACTIVITY);
+}

@@ -1,0 +1,40 @@
+import { JOB_LIMITS, type TJob } from '@medhire/contract/jobs';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { NO_ACTIVITY } from './job-activity-counts.ts';
+import type { JobOwner } from './job-owner.ts';
+import { jobRowToColumns, toJob } from './job-view.ts';
+import { findOwnedJob } from './jobs-repository.ts';
+
+const COPY_SUFFIX = ' (copy)';
+
+/** "<title> (copy)", shortened so the copy's title is still a valid title. */
+export function copyTitle(title: string): string {
+  return `${title.slice(0, JOB_LIMITS.titleMax - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
+
+export interface DuplicateJobOptions {
+  db: Db;
+  owner: JobOwner;
+  jobId: string;
+}
+
+/** A draft copy of the job, to post a similar one; applicants and matches stay with the original. */
+export async function duplicateJob({ db, owner, jobId }: DuplicateJobOptions): Promise<TJob> {
+  const original = await findOwnedJob(db, owner.organizationId, jobId);
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      ...jobRowToColumns(original),
+      title: copyTitle(original.title),
+      organizationId: original.organizationId,
+      createdByUserId: owner.userId,
+      status: 'draft',
+      createdAt: sql`clock_timestamp()`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .returning();
+  if (!row) throw new Error('The job copy was not stored.');
+  return toJob(row, NO_ACTIVITY);
+}

@@ -1,0 +1,38 @@
+import { JOB_MESSAGES } from '@medhire/contract/jobs';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { jobs, type TJobRow } from '../../db/schema/jobs.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function jobNotFound(): AppError {
+  return new AppError('NOT_FOUND', JOB_MESSAGES.notFound);
+}
+
+export interface FindOwnedJobOptions {
+  /** Lock the row until the transaction ends (for read-then-write changes). */
+  isLocked?: boolean;
+}
+
+/**
+ * The job, when it belongs to the organisation. Another organisation's job, a job that does
+ * not exist and an id that is not even well-formed all answer the same 404, so a caller learns
+ * nothing about jobs that are not theirs.
+ */
+export async function findOwnedJob(
+  db: Db,
+  organizationId: string | null,
+  jobId: string,
+  options: FindOwnedJobOptions = {},
+): Promise<TJobRow> {
+  if (!organizationId || !UUID_PATTERN.test(jobId)) throw jobNotFound();
+  const query = db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, jobId), eq(jobs.organizationId, organizationId)))
+    .limit(1);
+  const [job] = options.isLocked ? await query.for('update') : await query;
+  if (!job) throw jobNotFound();
+  return job;
+}

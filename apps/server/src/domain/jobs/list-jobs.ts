@@ -1,0 +1,57 @@
+import type { TGetAllJobsQuery, TJobList } from '@medhire/contract/jobs';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { countJobActivity, NO_ACTIVITY } from './job-activity-counts.ts';
+import type { JobOwner } from './job-owner.ts';
+import { toJob } from './job-view.ts';
+
+export interface ListJobsOptions {
+  db: Db;
+  owner: JobOwner;
+  query: TGetAllJobsQuery;
+}
+
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
+function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The organisation's jobs, newest first, one page at a time. `queryText` matches anywhere in
+ * the title, ignoring case. Every condition sits on top of the organisation's own rows, which
+ * jobs_organization_created_idx reaches and orders, so a search reads one organisation's jobs
+ * and no one else's (pg_trgm, which could index infix search, is not available on PGlite).
+ */
+export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<TJobList> {
+  const { pageSize, pageNumber } = query;
+  if (!owner.organizationId) return { jobs: [], total: 0, pageNumber, pageSize };
+
+  const conditions: SQL[] = [eq(jobs.organizationId, owner.organizationId)];
+  if (query.status) conditions.push(eq(jobs.status, query.status));
+  if (query.specialty) conditions.push(eq(jobs.specialtyId, query.specialty));
+  if (query.queryText) {
+    const pattern = `%${escapeLikePattern(query.queryText.toLowerCase())}%`;
+    conditions.push(sql`lower(${jobs.title}) like ${pattern}`);
+  }
+  const where = and(...conditions);
+
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(where)
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
+  const [counted] = await db.select({ total: count() }).from(jobs).where(where);
+  const activity = await countJobActivity(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    jobs: rows.map((row) => toJob(row, activity.get(row.id) ?? NO_ACTIVITY)),
+    total: counted?.total ?? 0,
+    pageNumber,
+    pageSize,
+  };
+}

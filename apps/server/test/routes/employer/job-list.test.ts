@@ -1,0 +1,118 @@
+import type { TJob } from '@medhire/contract/jobs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../helper.ts';
+import { signedInEmployer, uniqueIp } from './auth-kit.ts';
+import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
+
+let app: FastifyInstance;
+let employer: Awaited<ReturnType<typeof signedInEmployer>>;
+/** Oldest first, as posted. */
+const posted: TJob[] = [];
+
+const TITLES: [string, string, 'draft' | 'open'][] = [
+  ['Family Physician – Outpatient', 'family-medicine', 'open'],
+  ['Interventional CARDIOLOGIST', 'internal-medicine', 'open'],
+  ['Hospitalist (Nocturnist)', 'internal-medicine', 'draft'],
+  ['Pediatrician', 'pediatrics', 'open'],
+  ['Cardiology Nurse Practitioner Lead', 'internal-medicine', 'open'],
+  ['Outpatient Psychiatrist 100% remote', 'psychiatry', 'open'],
+  ['Emergency Physician', 'emergency-medicine', 'draft'],
+];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+  for (const [title, specialty, status] of TITLES) {
+    posted.push(await createJobThroughApi(app, employer, minimalJobBody({ title, specialty, status })));
+  }
+  const neighbour = await signedInEmployer(app, { hasEstablishedProfile: true });
+  await createJobThroughApi(app, neighbour, minimalJobBody({ title: 'Cardiologist next door' }));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function list(query: string, userId = employer.id) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/employer/job/get-all-jobs/${userId}${query}`,
+    headers: { authorization: employer.token },
+    remoteAddress: uniqueIp(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { jobs: TJob[]; total: number; pageNumber: number; pageSize: number };
+}
+
+const titlesOf = (jobs: TJob[]) => jobs.map((job) => job.title);
+const newestFirst = () => [...posted].reverse();
+
+describe('GET /api/employer/job/get-all-jobs/{userId}', () => {
+  it('lists the organisation’s jobs newest first with their counts', async () => {
+    const page = await list('');
+    expect(page).toMatchObject({ total: TITLES.length, pageNumber: 1, pageSize: 10 });
+    expect(page.jobs).toEqual(newestFirst());
+    for (const job of page.jobs) expect(job).toMatchObject({ applicantCount: 0, matchCount: 0 });
+  });
+
+  it('pages through the list without gaps or repeats', async () => {
+    const pages = [await list('?pageSize=3&pageNumber=1'), await list('?pageSize=3&pageNumber=2')];
+    const last = await list('?pageSize=3&pageNumber=3');
+    expect(pages.map((page) => page.jobs.length)).toEqual([3, 3]);
+    expect(last.jobs).toHaveLength(1);
+    expect([...pages, last].flatMap((page) => titlesOf(page.jobs))).toEqual(titlesOf(newestFirst()));
+    expect(last).toMatchObject({ total: TITLES.length, pageNumber: 3, pageSize: 3 });
+
+    const beyond = await list('?pageSize=3&pageNumber=9');
+    expect(beyond).toMatchObject({ jobs: [], total: TITLES.length });
+  });
+
+  it('searches titles anywhere, ignoring case, only among the organisation’s jobs', async () => {
+    expect(titlesOf((await list('?queryText=cardio')).jobs)).toEqual([
+      'Cardiology Nurse Practitioner Lead',
+      'Interventional CARDIOLOGIST',
+    ]);
+    expect(titlesOf((await list('?queryText=%20OUTPATIENT%20')).jobs)).toEqual([
+      'Outpatient Psychiatrist 100% remote',
+      'Family Physician – Outpatient',
+    ]);
+    expect((await list('?queryText=zzz')).total).toBe(0);
+  });
+
+  it('matches LIKE wildcards literally', async () => {
+    expect(titlesOf((await list('?queryText=100%25')).jobs)).toEqual(['Outpatient Psychiatrist 100% remote']);
+    expect((await list('?queryText=%25')).total).toBe(1);
+    expect((await list('?queryText=_')).total).toBe(0);
+  });
+
+  it('filters by status and by specialty, together with the search', async () => {
+    expect(titlesOf((await list('?status=draft')).jobs)).toEqual([
+      'Emergency Physician',
+      'Hospitalist (Nocturnist)',
+    ]);
+    expect((await list('?specialty=internal-medicine')).total).toBe(3);
+    const combined = await list('?specialty=internal-medicine&status=open&queryText=cardio&pageSize=1');
+    expect(combined.total).toBe(2);
+    expect(titlesOf(combined.jobs)).toEqual(['Cardiology Nurse Practitioner Lead']);
+  });
+
+  it('refuses a malformed query with a message', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/employer/job/get-all-jobs/${employer.id}?status=paused`,
+      headers: { authorization: employer.token },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe('status: Choose draft, open or closed.');
+  });
+
+  it('answers an empty list to an employer without an organisation', async () => {
+    const newcomer = await signedInEmployer(app);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/employer/job/get-all-jobs/${newcomer.id}`,
+      headers: { authorization: newcomer.token },
+    });
+    expect(response.json().data).toEqual({ jobs: [], total: 0, pageNumber: 1, pageSize: 10 });
+  });
+});
