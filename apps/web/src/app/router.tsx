@@ -36,20 +36,29 @@ export const routes: RouteObject[] = [
           { index: true, lazy: signIn },
           { path: 'signIn', lazy: signIn },
           { path: 'register', lazy: screen(authScreens, (module) => module.RegisterScreen) },
-          { path: 'recover-password', lazy: screen(authScreens, (module) => module.RecoverPasswordScreen) },
+          {
+            path: 'recover-password',
+            lazy: screen(authScreens, (module) => module.RecoverPasswordScreen),
+          },
           { path: 'claimBusiness', lazy: screen(authScreens, (module) => module.ClaimBusinessScreen) },
         ],
       },
-      { path: 'setupPassword', lazy: screen(authScreens, (module) => module.SetupPasswordScreen) },
-      { path: 'set-up-password', lazy: screen(authScreens, (module) => module.SetUpNewPasswordScreen) },
-      { path: 'auth/doximity/success', lazy: screen(authScreens, (module) => module.DoximitySuccessScreen) },
+      { path: 'setupPassword', lazy: screen(authScreens, (module) => module.SetPasswordScreen) },
+      { path: 'set-up-password', lazy: screen(authScreens, (module) => module.SetPasswordScreen) },
+      {
+        path: 'auth/doximity/success',
+        lazy: screen(authScreens, (module) => module.DoximitySuccessScreen),
+      },
       { path: 'terms-conditions', lazy: screen(legal, (module) => module.TermsConditionsScreen) },
       { path: 'delegate-access', lazy: screen(legal, (module) => module.DelegateAccessScreen) },
       { path: 'privacy-policy', lazy: screen(legal, (module) => module.PrivacyPolicyScreen) },
       { path: 'licensing-agreement', lazy: screen(legal, (module) => module.LicensingAgreementScreen) },
       { path: 'subscription-agreement', lazy: screen(legal, (module) => module.SubscriptionAgreementScreen) },
       // Reachable signed out as well as signed in (spec §2).
-      { path: 'establish-profile', lazy: screen(onboarding, (module) => module.EstablishProfileScreen) },
+      {
+        path: 'establish-profile',
+        lazy: screen(onboarding, (module) => module.EstablishProfileScreen),
+      },
       {
         Component: RequireSession,
         children: [
@@ -67,7 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'jobs-resident/:id', lazy: screen(jobs, (module) => module.JobResidentScreen) },
           {
             path: 'claimBusinessProfile',
-            lazy: screen(onboarding, (module) => module.ClaimBusinessProfileScreen),
+            lazy: screen(authScreens, (module) => module.ClaimBusinessProfileScreen),
           },
           { path: 'edit-profile', lazy: screen(onboarding, (module) => module.EditProfileScreen) },
           {

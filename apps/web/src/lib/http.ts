@@ -39,6 +39,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The session token to send instead of the stored one (sign-out runs after it is cleared). */
+  token?: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,7 +78,7 @@ function readEnvelope(text: string): { success: unknown; data?: unknown; error?:
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = sessionStore.read()?.token;
+  const token = options.token ?? sessionStore.read()?.token;
   // The API takes the bare token (a `Bearer ` prefix is accepted too, ARCHITECTURE.md).
   if (token) headers.set('Authorization', token);
 

@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   showSpecialtyParams: 'medhire.showSpecialtyParams',
   /** Set once the guided tour has been completed or dismissed. */
   tourCompleted: 'medhire.tourCompleted',
+  /** The organisation profile being established, so a returning employer resumes with it. */
+  profileDraft: 'medhire.profileDraft',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

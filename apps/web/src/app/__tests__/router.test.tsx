@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeEnums } from '../../test/enums-fixture.ts';
 import { envelope, makeSession, makeUser, mockApi } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -11,6 +12,9 @@ describe('routing and access', () => {
     const { calls } = mockApi({
       'POST /api/employer/auth/login': () => envelope(session),
       'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: session.user, code: 200 }),
+      'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
+      'GET /api/employer/job/get-all-jobs/user-1': () =>
+        envelope({ jobs: [], total: 0, pageNumber: 1, pageSize: 10 }),
     });
     const { router, user } = renderApp('/jobs');
 
@@ -24,9 +28,9 @@ describe('routing and access', () => {
 
     expect(await screen.findByRole('heading', { name: 'Jobs', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/jobs');
-    expect(screen.getByRole('heading', { name: 'No jobs yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No jobs yet' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Post a job' })[0]).toHaveAttribute('href', '/create-job');
-    expect(calls[0]?.body).toEqual({
+    expect(calls.find((call) => call.path === '/api/employer/auth/login')?.body).toEqual({
       email: 'recruiting@lakeside-clinic.org',
       password: 'correct horse battery',
     });

@@ -27,8 +27,12 @@ function load(name: LayoutName): LayoutModule {
   return module;
 }
 
-export function preloadLayout(name: LayoutName): void {
-  load(name).catch(() => undefined);
+/** Starts downloading a layout; settles once it has loaded or failed (a failure is retried on render). */
+export function preloadLayout(name: LayoutName): Promise<void> {
+  return load(name).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export const lazyLayouts: Record<LayoutName, LazyExoticComponent<ComponentType>> = {

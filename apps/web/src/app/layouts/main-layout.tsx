@@ -129,6 +129,7 @@ export function MainLayout() {
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
+                    data-tour={`nav-${item.to.slice(1)}`}
                     className={({ isActive }) =>
                       cx('sidebar__link', (isActive || isSectionActive) && 'sidebar__link--active')
                     }
@@ -179,7 +180,7 @@ export function MainLayout() {
               <Logo />
             </Link>
           )}
-          <div className="topbar__end">
+          <div className="topbar__end" data-tour="account-menu">
             <UserMenu />
           </div>
         </header>

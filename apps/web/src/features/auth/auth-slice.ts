@@ -42,10 +42,22 @@ interface ThunkConfig {
 /** Ends everything a signed-in person leaves in this browser (spec §4). */
 function clearLocalSession(): void {
   delegateFlag.clear();
-  // The server-side removal of the push registration happens with the push feature; the
-  // local token must go in any case so the next person does not inherit it.
+  // The local push token must go in any case so the next person does not inherit it.
   pushTokenStore.clear();
   sessionStore.clear();
+}
+
+/**
+ * Ends the session on the server, after removing this browser's push registration while the
+ * token still works. The token is passed explicitly because the local session is cleared at
+ * once; a failure here (offline, already revoked) must not keep anyone signed in locally.
+ */
+async function endServerSession(session: TSession | null, pushTokenValue: string | undefined): Promise<void> {
+  if (!session) return;
+  if (pushTokenValue) {
+    await authApi.deletePushToken(session.token, session.user._id, pushTokenValue).catch(() => undefined);
+  }
+  await authApi.logout(session.token).catch(() => undefined);
 }
 
 function refuseRejectedAccount(session: TSession): string | null {
@@ -101,8 +113,10 @@ export const syncUser = createAsyncThunk<{ user: TUser; code: TSession['code'] }
 
 /** Logout (spec §4); on any failure along the way the session is still cleared. */
 export const logout = createAsyncThunk<void, void>('auth/logout', async (_, { dispatch }) => {
+  const ended = endServerSession(sessionStore.read(), pushTokenStore.read()?.value);
   clearLocalSession();
   dispatch(authSlice.actions.loggedOut());
+  await ended;
 });
 
 export const authSlice = createSlice({

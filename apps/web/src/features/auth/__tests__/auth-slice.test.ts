@@ -53,6 +53,45 @@ describe('auth state', () => {
     expect(sessionStore.read()).toBeNull();
   });
 
+  it('logout removes the push registration, then ends the session on the server with the old token', async () => {
+    const session = makeSession({ token: 'session-token' });
+    const { calls } = mockApi({
+      'DELETE /api/employer/auth/delete-fcm-token/user-1': () => envelope({ value: 'push-token' }),
+      'POST /api/employer/auth/logout': () => envelope(null),
+      'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: session.user, code: 200 }),
+    });
+    const store = createAppStore();
+    store.dispatch(sessionStarted(session));
+    pushTokenStore.write({ value: 'push-token', registeredAt: '2026-11-20T00:00:00.000Z' });
+
+    await store.dispatch(logout());
+
+    // Starting the session also re-syncs the user; only the sign-out calls matter here.
+    const signOutCalls = calls.filter((call) => call.method !== 'GET');
+    expect(signOutCalls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /api/employer/auth/delete-fcm-token/user-1',
+      'POST /api/employer/auth/logout',
+    ]);
+    expect(signOutCalls[0]?.body).toEqual({ value: 'push-token' });
+    expect(signOutCalls.every((call) => call.headers.get('Authorization') === 'session-token')).toBe(true);
+    expect(sessionStore.read()).toBeNull();
+  });
+
+  it('logout still clears the local session when the server cannot be reached', async () => {
+    mockApi({
+      'POST /api/employer/auth/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const store = createAppStore();
+    store.dispatch(sessionStarted(makeSession()));
+
+    await store.dispatch(logout());
+
+    expect(store.getState().auth).toEqual(initialAuthState);
+    expect(sessionStore.read()).toBeNull();
+  });
+
   it('logout resets what the previous person loaded, except the sidebar preference', async () => {
     const store = createAppStore({ session: makeSession() });
     store.dispatch({ type: 'jobs/jobAdded', payload: { _id: 'job-1', title: 'Cardiologist' } });

@@ -7,4 +7,11 @@ export const authApi = {
   loginV1: (body: TLoginBody) => http.post<TLoginV1Data>('/employer/auth/v1/login', body),
   syncUserDetail: (userId: string) =>
     http.get<TSyncUserData>(`/employer/auth/sync-user-detail/${encodeURIComponent(userId)}`),
+  logout: (token: string) => http.post<null>('/employer/auth/logout', undefined, { token }),
+  deletePushToken: (token: string, userId: string, value: string) =>
+    http.delete<{ value: string }>(
+      `/employer/auth/delete-fcm-token/${encodeURIComponent(userId)}`,
+      { value },
+      { token },
+    ),
 };

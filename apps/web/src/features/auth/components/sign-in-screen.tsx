@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DoximitySignIn } from './doximity-sign-in.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import './auth-forms.css';
 
@@ -13,6 +14,7 @@ export function SignInScreen() {
         </p>
       </header>
       <SignInForm />
+      <DoximitySignIn />
       <footer className="auth-screen__footer">
         <p>
           New to MedHire? <Link to="/register">Create an employer account</Link>

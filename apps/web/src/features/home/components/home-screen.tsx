@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { BriefcaseIcon, BuildingIcon, SparkIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import './home-screen.css';
 
 const SUBSCRIPTION_LABELS = {
@@ -57,11 +58,12 @@ export function HomeScreen() {
         title="Home"
         description="Your recruiting at a glance: your plan, your next steps and the latest activity on your jobs."
         actions={
-          <Link className={buttonClasses()} to="/create-job">
+          <Link className={buttonClasses()} to="/create-job" data-tour="post-job">
             Post a job
           </Link>
         }
       />
+      <TourLauncher />
       <div className="home-grid">
         <Card
           title="Subscription"

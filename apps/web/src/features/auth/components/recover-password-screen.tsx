@@ -1,0 +1,246 @@
+import { ZSendRecoveryOtpBody, ZUpdatePasswordByOtpBody } from '@medhire/contract/auth';
+import { type ReactNode, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { passwordRules } from '../../../lib/password-rules.ts';
+import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { accountAccessApi } from '../api/account-access-api.ts';
+import { FormError } from './form-error.tsx';
+import { useStepFocus } from './use-step-focus.ts';
+import { VerifyCodeForm } from './verify-code-form.tsx';
+import './auth-forms.css';
+
+type RecoveryStep =
+  | { name: 'email' }
+  | { name: 'code'; email: string }
+  | { name: 'password'; email: string; resetToken: string };
+
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Sign in with your new password.';
+
+/**
+ * Password recovery: a code to the account's e-mail, then a short-lived reset token traded
+ * for the new password. The server answers the first step the same way whether or not the
+ * address has an account, so nobody can probe for accounts here.
+ */
+export function RecoverPasswordScreen() {
+  const [step, setStep] = useState<RecoveryStep>({ name: 'email' });
+  const [email, setEmail] = useState('');
+  const navigate = useNavigate();
+
+  return (
+    <div className="auth-screen">
+      <title>Recover your password · MedHire</title>
+      {step.name === 'email' && (
+        <EmailStep
+          defaultEmail={email}
+          onSent={(sentTo) => {
+            setEmail(sentTo);
+            setStep({ name: 'code', email: sentTo });
+          }}
+        />
+      )}
+      {step.name === 'code' && (
+        <CodeStep
+          email={step.email}
+          onVerified={(resetToken) => setStep({ name: 'password', email: step.email, resetToken })}
+          onChangeEmail={() => setStep({ name: 'email' })}
+        />
+      )}
+      {step.name === 'password' && (
+        <PasswordStep
+          email={step.email}
+          resetToken={step.resetToken}
+          onChanged={() => {
+            notifySuccess(PASSWORD_CHANGED_MESSAGE);
+            void navigate('/signIn', { replace: true });
+          }}
+          onExpired={() => setStep({ name: 'email' })}
+        />
+      )}
+      <footer className="auth-screen__footer">
+        <p>
+          Remembered your password? <Link to="/signIn">Sign in</Link>
+        </p>
+      </footer>
+    </div>
+  );
+}
+
+function StepHeader({ step, title, lead }: { step: number; title: string; lead: ReactNode }) {
+  const headingRef = useStepFocus<HTMLHeadingElement>();
+  return (
+    <header className="auth-screen__header">
+      <p className="auth-screen__eyebrow">Step {step} of 3</p>
+      <h1 className="auth-screen__title" ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      <p className="auth-screen__lead">{lead}</p>
+    </header>
+  );
+}
+
+function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: contractResolver(ZSendRecoveryOtpBody), defaultValues: { email: defaultEmail } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setServerError(null);
+    try {
+      await accountAccessApi.sendRecoveryOtp(body);
+      onSent(body.email);
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+    }
+  });
+
+  return (
+    <>
+      <StepHeader
+        step={1}
+        title="Recover your password"
+        lead="Enter the e-mail address you sign in with. We will send you a 6-digit code."
+      />
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={serverError ? errorId : undefined}
+      >
+        <FormError id={errorId} title="We couldn't send the code" message={serverError} />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@practice.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
+          Send code
+        </Button>
+      </form>
+    </>
+  );
+}
+
+function CodeStep({
+  email,
+  onVerified,
+  onChangeEmail,
+}: {
+  email: string;
+  onVerified: (resetToken: string) => void;
+  onChangeEmail: () => void;
+}) {
+  return (
+    <>
+      <StepHeader
+        step={2}
+        title="Enter your code"
+        lead={
+          <>
+            If <strong>{email}</strong> has a MedHire account, a 6-digit code is on its way there.
+          </>
+        }
+      />
+      <VerifyCodeForm
+        email={email}
+        submitLabel="Continue"
+        onVerify={async (otp) => {
+          const { resetToken } = await accountAccessApi.verifyRecoveryOtp({ email, otp });
+          onVerified(resetToken);
+        }}
+        onResend={() => accountAccessApi.sendRecoveryOtp({ email })}
+        onChangeEmail={onChangeEmail}
+      />
+    </>
+  );
+}
+
+const ZNewPasswordForm = ZUpdatePasswordByOtpBody.pick({ password: true });
+
+function PasswordStep({
+  email,
+  resetToken,
+  onChanged,
+  onExpired,
+}: {
+  email: string;
+  resetToken: string;
+  onChanged: () => void;
+  onExpired: () => void;
+}) {
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: contractResolver(ZNewPasswordForm),
+    defaultValues: { password: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setServerError(null);
+    try {
+      await accountAccessApi.updatePasswordByOtp({ password, resetToken });
+      onChanged();
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+    }
+  });
+
+  return (
+    <>
+      <StepHeader
+        step={3}
+        title="Choose a new password"
+        lead="Other devices signed in to this account will be signed out."
+      />
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={serverError ? errorId : undefined}
+      >
+        <FormError id={errorId} title="We couldn't change your password" message={serverError} />
+        {/* Lets password managers store the new password against the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <NewPasswordField
+          label="New password"
+          error={errors.password?.message}
+          requirements={passwordRules(watch('password'), email)}
+          {...register('password')}
+        />
+        <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
+          Change password
+        </Button>
+        {serverError && (
+          <Button variant="ghost" size="sm" onClick={onExpired}>
+            Start again with a new code
+          </Button>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { ZSetPasswordBody } from '@medhire/contract/auth';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { passwordRules } from '../../../lib/password-rules.ts';
+import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { accountAccessApi } from '../api/account-access-api.ts';
+import { useStartSession } from '../session-start.ts';
+import { FormError } from './form-error.tsx';
+import './auth-forms.css';
+
+/**
+ * The first password of a claimed organisation's account, from the link e-mailed after the
+ * claim (`?email=&token=`). Setting it signs the person in.
+ */
+export function SetPasswordScreen() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const email = searchParams.get('email')?.trim() ?? '';
+
+  return (
+    <div className="auth-screen">
+      <title>Set up your password · MedHire</title>
+      {token ? (
+        <SetPasswordForm email={email} token={token} />
+      ) : (
+        <EmptyState
+          headingLevel={1}
+          icon={<AlertIcon size={26} />}
+          title="This link is incomplete"
+          description="Open the link from your MedHire e-mail again, or copy the whole address into the browser. Links work once and expire after a while; claim your business again to get a new one."
+          action={
+            <div className="auth-form__row">
+              <Link className={buttonClasses()} to="/claimBusiness">
+                Claim your business
+              </Link>
+              <Link className={buttonClasses({ variant: 'secondary' })} to="/signIn">
+                Sign in
+              </Link>
+            </div>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function SetPasswordForm({ email, token }: { email: string; token: string }) {
+  const errorId = useId();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: contractResolver(ZSetPasswordBody),
+    defaultValues: { email, password: '', token },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setServerError(null);
+    try {
+      const session = await accountAccessApi.setPassword(body);
+      const started = startSession(session);
+      if (started.kind === 'refused') {
+        setServerError(started.message);
+        return;
+      }
+      if (started.kind === 'navigate') {
+        notifySuccess('Your password is set. Welcome to MedHire.');
+        await navigate(started.to, { replace: true });
+      }
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+    }
+  });
+
+  return (
+    <>
+      <header className="auth-screen__header">
+        <h1 className="auth-screen__title">Set up your password</h1>
+        <p className="auth-screen__lead">
+          Choose the password you will sign in with. Setting it signs you in to manage your organisation.
+        </p>
+      </header>
+      <form
+        className="auth-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={serverError ? errorId : undefined}
+      >
+        <FormError id={errorId} title="We couldn't set your password" message={serverError} />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          readOnly={email !== ''}
+          hint={email ? 'The address the link was sent to.' : undefined}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <NewPasswordField
+          label="Password"
+          error={errors.password?.message}
+          requirements={passwordRules(watch('password'), watch('email'))}
+          {...register('password')}
+        />
+        {errors.token?.message && <p className="field__error">{errors.token.message}</p>}
+        <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
+          Set password and sign in
+        </Button>
+      </form>
+      <footer className="auth-screen__footer">
+        <p>
+          Already set a password? <Link to="/signIn">Sign in</Link>
+        </p>
+      </footer>
+    </>
+  );
+}

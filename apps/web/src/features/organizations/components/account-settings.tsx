@@ -1,0 +1,337 @@
+import type { TUser } from '@medhire/contract/account';
+import { type TResetPasswordBody, ZResetPasswordBody } from '@medhire/contract/auth';
+import { ZUpdateEmailBody, ZVerifyUpdateEmailOtpBody } from '@medhire/contract/organization';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import type { SignOutState } from '../../../app/route-guards.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { PasswordField, TextField } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
+import { OneTimeCodeField, ResendCodeButton } from '../../../components/ui/one-time-code.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { passwordRules } from '../../../lib/password-rules.ts';
+import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { syncUser, userUpdated } from '../../auth/auth-slice.ts';
+import { organizationApi } from '../api/organization-api.ts';
+import { profileDraftStore } from '../profile-form-values.ts';
+
+/** The account behind the organisation: its e-mail, its password, and closing it. */
+export function AccountSettings({ user }: { user: TUser }) {
+  return (
+    <section className="account-settings" aria-labelledby="account-settings-title">
+      <h2 id="account-settings-title" className="account-settings__title">
+        Account
+      </h2>
+      <ChangeEmailCard user={user} />
+      <ChangePasswordCard user={user} />
+      <DeleteAccountCard user={user} />
+    </section>
+  );
+}
+
+function ServerError({ id, title, message }: { id: string; title: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <div id={id}>
+      <Alert variant="danger" title={title}>
+        {message}
+      </Alert>
+    </div>
+  );
+}
+
+const ZCodeForm = ZVerifyUpdateEmailOtpBody.pick({ otp: true });
+
+function ChangeEmailCard({ user }: { user: TUser }) {
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  return (
+    <Card
+      title="Sign-in e-mail"
+      description={
+        <>
+          You sign in as <strong>{user.email}</strong>. A new address must be confirmed with a code sent to
+          it.
+        </>
+      }
+    >
+      {pendingEmail ? (
+        <ConfirmEmailForm user={user} email={pendingEmail} onDone={() => setPendingEmail(null)} />
+      ) : (
+        <NewEmailForm user={user} onCodeSent={setPendingEmail} />
+      )}
+    </Card>
+  );
+}
+
+function NewEmailForm({ user, onCodeSent }: { user: TUser; onCodeSent: (email: string) => void }) {
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: contractResolver(ZUpdateEmailBody), defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setServerError(null);
+    if (body.email === user.email) {
+      setServerError('That is already your sign-in e-mail.');
+      return;
+    }
+    try {
+      await organizationApi.updateEmail(user._id, body);
+      onCodeSent(body.email);
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+    }
+  });
+
+  return (
+    <form
+      className="account-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={serverError ? errorId : undefined}
+    >
+      <ServerError id={errorId} title="We couldn't send the code" message={serverError} />
+      <TextField
+        label="New e-mail address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <div className="account-form__actions">
+        <Button type="submit" isLoading={isSubmitting}>
+          Send code
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ConfirmEmailForm({ user, email, onDone }: { user: TUser; email: string; onDone: () => void }) {
+  const dispatch = useAppDispatch();
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: contractResolver(ZCodeForm), defaultValues: { otp: '' } });
+
+  const onSubmit = handleSubmit(async ({ otp }) => {
+    setServerError(null);
+    try {
+      const answer = await organizationApi.verifyUpdateEmailOtp(user._id, { email, otp });
+      if (answer?.user) dispatch(userUpdated(answer.user));
+      else await dispatch(syncUser(user._id));
+      notifySuccess(`You now sign in as ${email}.`);
+      onDone();
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+    }
+  });
+
+  return (
+    <form
+      className="account-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={serverError ? errorId : undefined}
+    >
+      <p role="status">
+        We sent a 6-digit code to <strong>{email}</strong>.
+      </p>
+      <ServerError id={errorId} title="We couldn't change your e-mail" message={serverError} />
+      <OneTimeCodeField label="6-digit code" error={errors.otp?.message} {...register('otp')} />
+      <div className="account-form__actions">
+        <Button type="submit" isLoading={isSubmitting}>
+          Confirm new e-mail
+        </Button>
+        <ResendCodeButton
+          onResend={async () => {
+            try {
+              await organizationApi.updateEmail(user._id, { email });
+              notifySuccess(`We sent a new code to ${email}.`);
+            } catch (error) {
+              notifyFormError(errorMessage(error));
+              throw error;
+            }
+          }}
+        />
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ChangePasswordCard({ user }: { user: TUser }) {
+  const errorId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TResetPasswordBody, unknown, TResetPasswordBody>({
+    resolver: contractResolver(ZResetPasswordBody),
+    defaultValues: { oldPassword: '', newPassword: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setServerError(null);
+    try {
+      await organizationApi.resetPassword(user._id, body);
+      reset();
+      notifySuccess('Your password has been changed. Other devices have been signed out.');
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+    }
+  });
+
+  return (
+    <Card title="Password" description="Changing it signs out your other devices.">
+      <form
+        className="account-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={serverError ? errorId : undefined}
+      >
+        <ServerError id={errorId} title="We couldn't change your password" message={serverError} />
+        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.oldPassword?.message}
+          {...register('oldPassword')}
+        />
+        <NewPasswordField
+          label="New password"
+          error={errors.newPassword?.message}
+          requirements={passwordRules(watch('newPassword'), user.email)}
+          {...register('newPassword')}
+        />
+        <div className="account-form__actions">
+          <Button type="submit" isLoading={isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+function DeleteAccountCard({ user }: { user: TUser }) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [isOpen, setIsOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const isConfirmed = typed.trim() === DELETE_CONFIRMATION_WORD;
+
+  const close = () => {
+    if (isDeleting) return;
+    setIsOpen(false);
+    setTyped('');
+    setServerError(null);
+  };
+
+  const remove = async () => {
+    if (!isConfirmed) return;
+    setIsDeleting(true);
+    setServerError(null);
+    try {
+      await organizationApi.archiveProfile(user._id);
+    } catch (error) {
+      setServerError(errorMessage(error));
+      setIsDeleting(false);
+      return;
+    }
+    profileDraftStore.clear();
+    notifySuccess('Your account has been deleted.');
+    // The session ends on arrival at / (see GuestOnly), never on a signed-in page.
+    const state: SignOutState = { signOut: true };
+    await navigate('/', { replace: true, state });
+  };
+
+  return (
+    <Card
+      title="Delete account"
+      description="Closes your account and takes your organisation's jobs off MedHire. This cannot be undone."
+      className="danger-zone"
+    >
+      <div className="account-form__actions">
+        <Button variant="danger" onClick={() => setIsOpen(true)}>
+          Delete account
+        </Button>
+      </div>
+      <Modal
+        isOpen={isOpen}
+        onClose={close}
+        size="sm"
+        title="Delete your account?"
+        description="Your jobs, matches and conversations will no longer be available. You will be signed out."
+        footer={
+          <>
+            <Button variant="secondary" onClick={close} disabled={isDeleting}>
+              Keep my account
+            </Button>
+            <Button variant="danger" onClick={remove} disabled={!isConfirmed} isLoading={isDeleting}>
+              Delete account
+            </Button>
+          </>
+        }
+      >
+        <form
+          className="delete-confirm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void remove();
+          }}
+        >
+          {serverError && (
+            <Alert variant="danger" title="We couldn't delete your account">
+              {serverError}
+            </Alert>
+          )}
+          <TextField
+            id={inputId}
+            label={
+              <>
+                Type <strong>{DELETE_CONFIRMATION_WORD}</strong> to confirm
+              </>
+            }
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </form>
+      </Modal>
+    </Card>
+  );
+}

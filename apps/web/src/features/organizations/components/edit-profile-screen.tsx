@@ -1,0 +1,267 @@
+import type { TUser } from '@medhire/contract/account';
+import {
+  type TMediaItem,
+  type TOrganization,
+  type TOrganizationDetails,
+  ZOrganizationDetails,
+} from '@medhire/contract/organization';
+import { useEffect, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { BuildingIcon, SparkIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { selectUser } from '../../auth/auth-slice.ts';
+import { organizationApi } from '../api/organization-api.ts';
+import { organizationLoaded } from '../organizations-slice.ts';
+import { type ProfileFormValues, profileValuesFromOrganization } from '../profile-form-values.ts';
+import { AccountSettings } from './account-settings.tsx';
+import {
+  LinksSection,
+  LocationsSection,
+  MediaSection,
+  OrganisationSection,
+  PracticeSection,
+  type ProfileForm,
+} from './profile-sections.tsx';
+import { useMediaUploads } from './use-media-uploads.ts';
+import './profile.css';
+
+export const PROFILE_SAVED_MESSAGE = 'Your organisation profile is saved.';
+
+/** /edit-profile: the organisation profile in one page, then the account's own settings. */
+export function EditProfileScreen() {
+  const user = useAppSelector(selectUser);
+  return (
+    <div className="profile-screen">
+      <title>Organisation profile · MedHire</title>
+      <PageHeader
+        title="Organisation profile"
+        description="Keep your details current; physicians see them on every job you post."
+        actions={
+          <Link className={buttonClasses({ variant: 'secondary' })} to="/edit-profile/would-you-rather">
+            <SparkIcon size={18} />
+            Candidate preferences
+          </Link>
+        }
+      />
+      {user && <OrganizationLoader user={user} />}
+      {user && <AccountSettings user={user} />}
+    </div>
+  );
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; organization: TOrganization };
+
+function OrganizationLoader({ user }: { user: TUser }) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const userId = user._id;
+  const hasOrganization = user.organizationId !== null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
+  useEffect(() => {
+    if (!hasOrganization) {
+      setState({ status: 'missing' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    organizationApi
+      .getOrganization(userId, controller.signal)
+      .then(({ organization }) => {
+        dispatch(organizationLoaded(organization));
+        setState(organization ? { status: 'ready', organization } : { status: 'missing' });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof HttpError && error.status === 404) setState({ status: 'missing' });
+        else setState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [dispatch, userId, hasOrganization, attempt]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="profile-screen__loading">
+        <Spinner size="lg" label="Loading your organisation profile" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert variant="danger" title="We couldn't load your organisation profile">
+        <p>{state.message}</p>
+        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (state.status === 'missing') {
+    return (
+      <EmptyState
+        icon={<BuildingIcon size={26} />}
+        title="No organisation profile yet"
+        description="Establish your profile so physicians can learn about your practice."
+        action={
+          <Link className={buttonClasses()} to="/establish-profile">
+            Establish your profile
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <ProfileEditor
+      user={user}
+      organization={state.organization}
+      onSaved={(organization) => setState({ status: 'ready', organization })}
+    />
+  );
+}
+
+function ProfileEditor({
+  user,
+  organization,
+  onSaved,
+}: {
+  user: TUser;
+  organization: TOrganization;
+  onSaved: (organization: TOrganization) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const errorId = useId();
+  const [isLogoBusy, setIsLogoBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  /** Saved photos and videos the person removed: the server deletes their files on save. */
+  const [removedKeys, setRemovedKeys] = useState<string[]>([]);
+  const form: ProfileForm = useForm<ProfileFormValues, unknown, TOrganizationDetails>({
+    resolver: contractResolver<typeof ZOrganizationDetails, ProfileFormValues>(ZOrganizationDetails),
+    defaultValues: profileValuesFromOrganization(organization),
+    mode: 'onTouched',
+  });
+  const uploads = useMediaUploads((item) =>
+    form.setValue('media', [...form.getValues('media'), item], { shouldDirty: true }),
+  );
+  const isBusy = isLogoBusy || uploads.isUploading;
+  const savedKeys = new Set(organization.media.map((item) => item.key));
+
+  const onRemoveMedia = (item: TMediaItem) => {
+    if (savedKeys.has(item.key)) setRemovedKeys((keys) => [...keys, item.key]);
+  };
+
+  const save = form.handleSubmit(
+    async (details) => {
+      setServerError(null);
+      if (isBusy) {
+        notifyFormError('Wait for the uploads to finish, or cancel them.');
+        return;
+      }
+      const namesByPlace = new Map(
+        (organization.locationsDetails ?? []).map((detail) => [detail.description, detail.name]),
+      );
+      try {
+        const saved = await organizationApi.updateProfile(user._id, {
+          ...details,
+          deletedImgskeys: removedKeys,
+          locationsDetails: details.orgLocations.locations.map((place) => ({
+            ...place,
+            name: namesByPlace.get(place.description),
+          })),
+        });
+        // The answer carries the stored organisation; without it, what was sent is what is stored.
+        const next: TOrganization = saved?.organization ?? {
+          ...organization,
+          ...details,
+          logo: details.logo ?? null,
+          media: details.media ?? [],
+          socialLinks: details.socialLinks ?? null,
+        };
+        dispatch(organizationLoaded(next));
+        setRemovedKeys([]);
+        form.reset(profileValuesFromOrganization(next));
+        onSaved(next);
+        notifySuccess(PROFILE_SAVED_MESSAGE);
+      } catch (error) {
+        const message = errorMessage(error);
+        setServerError(message);
+        notifyFormError(message);
+      }
+    },
+    (errors: FieldErrors<ProfileFormValues>) => {
+      const count = Object.keys(errors).length;
+      notifyFormError(
+        `Check the highlighted fields: ${count} ${count === 1 ? 'part needs' : 'parts need'} attention.`,
+      );
+    },
+  );
+
+  return (
+    <form
+      className="profile-editor"
+      onSubmit={save}
+      noValidate
+      aria-describedby={serverError ? errorId : undefined}
+    >
+      {serverError && (
+        <div id={errorId}>
+          <Alert variant="danger" title="We couldn't save your profile">
+            {serverError}
+          </Alert>
+        </div>
+      )}
+      <Card title="Organisation" description="Your logo, name and contact details.">
+        <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
+      </Card>
+      <Card title="Locations" description="Where your physicians practise.">
+        <LocationsSection form={form} />
+      </Card>
+      <Card title="Practice" description="The kind of practice and the team a new physician joins.">
+        <PracticeSection form={form} />
+      </Card>
+      <Card title="Photos and videos" description="Your facilities and team.">
+        <MediaSection form={form} uploads={uploads} onRemoveSaved={onRemoveMedia} />
+      </Card>
+      <Card title="Links" description="Your website and social profiles.">
+        <LinksSection form={form} />
+      </Card>
+      <div className="profile-editor__bar">
+        <p className="profile-editor__status" aria-live="polite">
+          {isBusy
+            ? 'Uploading…'
+            : form.formState.isDirty || removedKeys.length > 0
+              ? 'You have unsaved changes.'
+              : 'All changes saved.'}
+        </p>
+        <Button
+          variant="secondary"
+          disabled={form.formState.isSubmitting}
+          onClick={() => {
+            form.reset(profileValuesFromOrganization(organization));
+            setRemovedKeys([]);
+            setServerError(null);
+          }}
+        >
+          Discard changes
+        </Button>
+        <Button type="submit" isLoading={form.formState.isSubmitting} disabled={isBusy}>
+          Save profile
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,400 @@
+import type { TUser } from '@medhire/contract/account';
+import { type TOrganizationDetails, ZOrganizationDetails } from '@medhire/contract/organization';
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { cx } from '../../../components/ui/cx.ts';
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
+import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { selectUser, userUpdated } from '../../auth/auth-slice.ts';
+import { useSyncAndContinue } from '../../auth/session-start.ts';
+import { useEnums } from '../../utility/use-enums.ts';
+import { organizationApi } from '../api/organization-api.ts';
+import { organizationLoaded } from '../organizations-slice.ts';
+import {
+  PROFILE_STEPS,
+  type ProfileFormValues,
+  profileDraftStore,
+  profileStep,
+  profileValuesFrom,
+  profileValuesFromOrganization,
+  REVIEW_STEP_INDEX,
+  stepOfField,
+} from '../profile-form-values.ts';
+import { ProfileReview } from './profile-review.tsx';
+import {
+  LinksSection,
+  LocationsSection,
+  MediaSection,
+  OrganisationSection,
+  PracticeSection,
+  type ProfileForm,
+} from './profile-sections.tsx';
+import { useMediaUploads } from './use-media-uploads.ts';
+import './profile.css';
+
+export const WAIT_FOR_UPLOADS_MESSAGE = 'Wait for the uploads to finish, or cancel them.';
+
+/**
+ * /establish-profile (spec §2): the first onboarding step. A multi-step form over the
+ * organisation profile; each finished step is remembered on the server (currentProfileStep)
+ * and the answers in this browser, so a returning employer resumes where they stopped. The
+ * last step saves the whole profile, then the onboarding rule decides what comes next.
+ */
+export function EstablishProfileScreen() {
+  const user = useAppSelector(selectUser);
+  return (
+    <div className="profile-screen">
+      <title>Establish your profile · MedHire</title>
+      <PageHeader
+        eyebrow="Step 1 · Profile"
+        title="Establish your organisation profile"
+        description="Tell physicians who you are, where you practise and what it is like to work with you."
+      />
+      {user ? <EstablishProfileLoader user={user} /> : <SignedOutIntro />}
+    </div>
+  );
+}
+
+function SignedOutIntro() {
+  return (
+    <Card
+      title="Sign in to continue"
+      description="Your organisation profile belongs to your MedHire account."
+    >
+      <p className="profile-screen__text">
+        Create an employer account to establish your profile, or sign in to continue where you left off.
+      </p>
+      <div className="profile-actions profile-actions--start">
+        <Link className={buttonClasses()} to="/register">
+          Create an account
+        </Link>
+        <Link className={buttonClasses({ variant: 'secondary' })} to="/signIn">
+          Sign in
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; values: ProfileFormValues; step: number };
+
+/** The first step whose fields do not yet pass the contract, or undefined when all pass. */
+function firstIncompleteStep(values: ProfileFormValues): number | undefined {
+  const result = ZOrganizationDetails.safeParse(withoutBlanks(values));
+  if (result.success) return undefined;
+  return Math.min(...result.error.issues.map((issue) => stepOfField(issue.path[0])));
+}
+
+function EstablishProfileLoader({ user }: { user: TUser }) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const userId = user._id;
+  const organizationId = user.organizationId;
+  // Read once: later syncs during the form must not restart it.
+  const resumeStep = useRef(user.currentProfileStep);
+  const userEmail = useRef(user.email);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
+  useEffect(() => {
+    const controller = new AbortController();
+    const ready = (values: ProfileFormValues) => {
+      const resume = Math.min(Math.max(resumeStep.current, 0), REVIEW_STEP_INDEX);
+      setState({ status: 'ready', values, step: Math.min(resume, firstIncompleteStep(values) ?? resume) });
+    };
+    const draft = profileDraftStore.read(userId);
+    if (draft) {
+      ready(draft);
+      return;
+    }
+    const fresh = () => ({ ...profileValuesFromOrganization(null), email: userEmail.current });
+    if (!organizationId) {
+      ready(fresh());
+      return;
+    }
+    setState({ status: 'loading' });
+    organizationApi
+      .getOrganization(userId, controller.signal)
+      .then(({ organization }) => {
+        dispatch(organizationLoaded(organization));
+        // A claimed organisation arrives with what public records knew; a new one is null.
+        const values = profileValuesFromOrganization(organization);
+        ready({ ...values, email: values.email || userEmail.current });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // No stored organisation yet (a new account) is a fresh start, not a failure.
+        if (error instanceof HttpError && error.status === 404) ready(fresh());
+        else setState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [dispatch, userId, organizationId, attempt]);
+
+  if (state.status === 'loading') {
+    return (
+      <div className="profile-screen__loading">
+        <Spinner size="lg" label="Loading your profile" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert variant="danger" title="We couldn't load your profile">
+        <p>{state.message}</p>
+        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <ProfileWizard user={user} initialValues={state.values} initialStep={state.step} />;
+}
+
+function ProfileWizard({
+  user,
+  initialValues,
+  initialStep,
+}: {
+  user: TUser;
+  initialValues: ProfileFormValues;
+  initialStep: number;
+}) {
+  const dispatch = useAppDispatch();
+  const syncAndContinue = useSyncAndContinue();
+  const { enums } = useEnums();
+  const errorId = useId();
+  const [step, setStep] = useState(initialStep);
+  const [furthestStep, setFurthestStep] = useState(initialStep);
+  const [isLogoBusy, setIsLogoBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const savedStep = useRef(user.currentProfileStep);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepsRef = useRef<HTMLElement>(null);
+  const isFirstRender = useRef(true);
+
+  const form: ProfileForm = useForm<ProfileFormValues, unknown, TOrganizationDetails>({
+    resolver: contractResolver<typeof ZOrganizationDetails, ProfileFormValues>(ZOrganizationDetails),
+    defaultValues: initialValues,
+    mode: 'onTouched',
+  });
+  const uploads = useMediaUploads((item) =>
+    form.setValue('media', [...form.getValues('media'), item], { shouldDirty: true }),
+  );
+  const isBusy = isLogoBusy || uploads.isUploading;
+  const current = profileStep(step);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
+  useEffect(() => {
+    // On a phone the step list scrolls sideways; keep the current step in sight.
+    stepsRef.current
+      ?.querySelector('[aria-current="step"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  /** Remembers on the server how far the person got, so a return resumes there. */
+  const rememberStep = useCallback(
+    async (completed: number) => {
+      if (completed <= savedStep.current) return;
+      savedStep.current = completed;
+      try {
+        dispatch(userUpdated(await organizationApi.updateCurrentProfileStep(user._id, completed)));
+      } catch (error) {
+        savedStep.current = completed - 1;
+        notifyError(errorMessage(error));
+      }
+    },
+    [dispatch, user._id],
+  );
+
+  // Once a step was refused, its messages follow the typing (as after a submit), instead of
+  // waiting for a blur that would also shift the button being clicked.
+  const [hasRefusedStep, setHasRefusedStep] = useState(false);
+  useEffect(() => {
+    if (!hasRefusedStep) return;
+    const subscription = form.watch((_values, { name, type }) => {
+      if (name && type === 'change') void form.trigger(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, hasRefusedStep]);
+
+  const isStepValid = async (index: number) => {
+    const fields = PROFILE_STEPS[index]?.fields ?? [];
+    const isValid = fields.length === 0 || (await form.trigger([...fields], { shouldFocus: true }));
+    if (!isValid) setHasRefusedStep(true);
+    return isValid;
+  };
+
+  const goTo = async (target: number) => {
+    if (target === step) return;
+    if (target > step) {
+      if (isBusy) {
+        notifyFormError(WAIT_FOR_UPLOADS_MESSAGE);
+        return;
+      }
+      if (!(await isStepValid(step))) return;
+      profileDraftStore.write(user._id, form.getValues());
+      void rememberStep(target);
+    }
+    setServerError(null);
+    setStep(target);
+    setFurthestStep((furthest) => Math.max(furthest, target));
+  };
+
+  const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
+    const firstStep = Math.min(...Object.keys(errors).map((field) => stepOfField(field)));
+    if (firstStep < REVIEW_STEP_INDEX) {
+      setStep(firstStep);
+      notifyFormError(`Some details in “${PROFILE_STEPS[firstStep]?.title}” need attention.`);
+    }
+  };
+
+  const save = form.handleSubmit(async (details) => {
+    setServerError(null);
+    if (isBusy) {
+      notifyFormError(WAIT_FOR_UPLOADS_MESSAGE);
+      return;
+    }
+    try {
+      const saved = await organizationApi.updateOrgDetails(user._id, details);
+      if (saved?.organization) dispatch(organizationLoaded(saved.organization));
+    } catch (error) {
+      const message = errorMessage(error);
+      setServerError(message);
+      notifyFormError(message);
+      return;
+    }
+    profileDraftStore.clear();
+    await rememberStep(PROFILE_STEPS.length);
+    notifySuccess('Your organisation profile is saved.');
+    await syncAndContinue();
+  }, onInvalid);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (step === REVIEW_STEP_INDEX) {
+      void save(event);
+      return;
+    }
+    // Enter in a field moves on, like the Next button.
+    event.preventDefault();
+    void goTo(step + 1);
+  };
+
+  const values = form.watch();
+  // The review shows what will be stored: phone in its one format, links with https://.
+  const normalized =
+    step === REVIEW_STEP_INDEX ? ZOrganizationDetails.safeParse(withoutBlanks(values)) : null;
+  const reviewed = normalized?.success ? profileValuesFrom(normalized.data) : values;
+  const practiceTypeTitle = enums?.practiceType.find(
+    (type) => type._id === values.features.practiceType,
+  )?.title;
+
+  return (
+    <div className="profile-wizard">
+      <nav aria-label="Profile steps" className="profile-steps" ref={stepsRef}>
+        <ol>
+          {PROFILE_STEPS.map((entry, index) => {
+            const state =
+              index === step ? 'current' : index < furthestStep || index < step ? 'done' : 'upcoming';
+            const isReachable = index <= furthestStep && index !== step;
+            const content = (
+              <>
+                <span className="profile-steps__marker" aria-hidden="true">
+                  {state === 'done' ? <CheckIcon size={14} strokeWidth={2.6} /> : index + 1}
+                </span>
+                <span className="profile-steps__label">{entry.title}</span>
+              </>
+            );
+            return (
+              <li
+                key={entry.id}
+                className={cx('profile-steps__step', `profile-steps__step--${state}`)}
+                aria-current={index === step ? 'step' : undefined}
+              >
+                {isReachable ? (
+                  <button type="button" className="profile-steps__button" onClick={() => void goTo(index)}>
+                    {content}
+                  </button>
+                ) : (
+                  <span className="profile-steps__button">{content}</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
+      <form
+        className="profile-wizard__form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby={`${errorId}-title`}
+        aria-describedby={serverError ? errorId : undefined}
+      >
+        <Card padding="lg">
+          <header className="profile-wizard__header">
+            <p className="profile-wizard__count">
+              Step {step + 1} of {PROFILE_STEPS.length}
+            </p>
+            <h2 id={`${errorId}-title`} ref={headingRef} tabIndex={-1} className="profile-wizard__title">
+              {current.title}
+            </h2>
+            <p className="profile-wizard__description">{current.description}</p>
+          </header>
+          {serverError && (
+            <div id={errorId} className="profile-wizard__error">
+              <Alert variant="danger" title="We couldn't save your profile">
+                {serverError}
+              </Alert>
+            </div>
+          )}
+          {current.id === 'organisation' && (
+            <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
+          )}
+          {current.id === 'locations' && <LocationsSection form={form} />}
+          {current.id === 'practice' && <PracticeSection form={form} />}
+          {current.id === 'media' && <MediaSection form={form} uploads={uploads} />}
+          {current.id === 'links' && <LinksSection form={form} />}
+          {current.id === 'review' && (
+            <ProfileReview
+              values={reviewed}
+              practiceTypeTitle={practiceTypeTitle}
+              onEdit={(index) => void goTo(index)}
+            />
+          )}
+          <footer className="profile-actions">
+            {step > 0 && (
+              <Button variant="secondary" onClick={() => void goTo(step - 1)}>
+                Back
+              </Button>
+            )}
+            {step < REVIEW_STEP_INDEX ? (
+              <Button type="submit" disabled={isBusy}>
+                {isBusy ? 'Uploading…' : 'Next'}
+              </Button>
+            ) : (
+              <Button type="submit" isLoading={form.formState.isSubmitting} disabled={isBusy}>
+                Save profile and continue
+              </Button>
+            )}
+          </footer>
+        </Card>
+      </form>
+    </div>
+  );
+}
