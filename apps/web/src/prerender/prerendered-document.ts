@@ -72,6 +72,12 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * it so until the first navigation (prerender/take-over.ts).
  */
 export const PAGE_TRANSITION_PROPERTY = '--page-transition';
+
+/**
+ * Parsed after the rest of the page. Until then the browser must not render (rel="expect"),
+ * or a slow parse would paint a partly parsed page that then grows: a layout shift.
+ */
+const END_MARKER_ID = 'prerendered-page-end';
 const LEADING_TITLE = /^<title>([^<]*)<\/title>/;
 
 /**
@@ -108,6 +114,7 @@ export function prerenderedDocument(indexHtml: string, page: PrerenderedPage): s
     '<$1 fetchpriority="low"',
   );
   const headTags = [
+    `<link rel="expect" href="#${END_MARKER_ID}" blocking="render">`,
     ...page.assets.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
     ...page.assets.modules.map(
       (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`,
@@ -120,6 +127,6 @@ export function prerenderedDocument(indexHtml: string, page: PrerenderedPage): s
   return html.replace(
     ROOT_ELEMENT,
     () =>
-      `<div id="root" style="${PAGE_TRANSITION_PROPERTY}:0s"><div inert style="display:contents">${markup}</div></div>`,
+      `<div id="root" style="${PAGE_TRANSITION_PROPERTY}:0s"><div inert style="display:contents">${markup}<span id="${END_MARKER_ID}" hidden></span></div></div>`,
   );
 }

@@ -75,8 +75,17 @@ describe('prerenderedDocument', () => {
   it('puts the markup inside #root, in an inert wrapper without a box of its own', () => {
     const html = prerenderedDocument(INDEX_HTML, page);
     expect(html).toContain(
-      '<div inert style="display:contents"><main><h1>Sign in</h1><form class="auth-form"></form></main></div></div>',
+      '<div inert style="display:contents"><main><h1>Sign in</h1><form class="auth-form"></form></main>',
     );
+  });
+
+  it('keeps the browser from rendering the page before all of it is parsed', () => {
+    const html = prerenderedDocument(INDEX_HTML, page);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render">/.exec(head);
+    expect(expectLink).not.toBeNull();
+    // The element it waits for comes after everything else in #root.
+    expect(html).toContain(`</form></main><span id="${expectLink?.[1]}" hidden></span></div></div>`);
   });
 
   it('shows the page at its first paint, without the entrance animation', () => {
