@@ -27,6 +27,8 @@ export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STA
 export const organizationStatus = pgEnum('organization_status', ['draft', 'claimed', 'active']);
 export const otpPurpose = pgEnum('otp_purpose', ['register', 'recovery', 'update_email']);
 export const accountTokenPurpose = pgEnum('account_token_purpose', ['password_reset', 'set_password']);
+/** Employers use the employer app and /api/employer; physicians use /api/employee. */
+export const userRole = pgEnum('user_role', ['employer', 'physician']);
 
 export type TOrganizationLocations = { locations: TPlace[]; numberOfLocations: number };
 export type TOrganizationFeatures = {
@@ -82,6 +84,7 @@ export const users = pgTable(
     currentProfileStep: integer('current_profile_step').notNull().default(0),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     isDelegate: boolean('is_delegate').notNull().default(false),
+    role: userRole('role').notNull().default('employer'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     archivedAt: timestamptz('archived_at'),

@@ -3,7 +3,9 @@
  * app types its Drizzle instance with it; every table file is re-exported here.
  */
 export * from './accounts.ts';
+export * from './hiring.ts';
 export * from './jobs.ts';
 export * from './oidc.ts';
+export * from './physicians.ts';
 export * from './reference.ts';
 export * from './uploads.ts';

@@ -1,0 +1,208 @@
+import { MATCH_STATUSES, PIPELINE_STATUSES } from '@medhire/contract/matches';
+import { NOTIFICATION_TYPES } from '@medhire/contract/notifications';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations, users } from './accounts.ts';
+import { jobs } from './jobs.ts';
+import { physicians } from './physicians.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const pipelineStatus = pgEnum('pipeline_status', PIPELINE_STATUSES);
+export const matchStatus = pgEnum('match_status', MATCH_STATUSES);
+export const applicationSource = pgEnum('application_source', ['application', 'match']);
+export const pipelineActor = pgEnum('pipeline_actor', ['physician', 'employer']);
+export const messageSender = pgEnum('message_sender', ['employer', 'employee']);
+export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+
+/**
+ * A physician in a job's hiring pipeline: they applied, or accepted an invite. One per job and
+ * physician. `organizationId` repeats the job's organisation so every employer-side list reads
+ * one organisation's rows through one index.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    source: applicationSource('source').notNull().default('application'),
+    pipelineStatus: pipelineStatus('pipeline_status').notNull().default('Submitted'),
+    coverLetter: text('cover_letter'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('applications_job_physician_unique').on(table.jobId, table.physicianId),
+    index('applications_organization_created_idx').on(table.organizationId, table.createdAt.desc()),
+    index('applications_physician_idx').on(table.physicianId),
+  ],
+);
+
+/** Every pipeline change of an application, oldest first: the timeline the applicant page shows. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    fromStatus: pipelineStatus('from_status'),
+    toStatus: pipelineStatus('to_status').notNull(),
+    actor: pipelineActor('actor').notNull(),
+    changedByUserId: uuid('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('application_events_application_idx').on(table.applicationId, table.createdAt)],
+);
+
+/** Physicians an organisation saved to come back to. */
+export const savedApplicants = pgTable(
+  'saved_applicants',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    savedByUserId: uuid('saved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.physicianId] }),
+    index('saved_applicants_organization_created_idx').on(table.organizationId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * Match invites (spec §4): pending → accepted | declined | cancelled; nothing leaves a final
+ * state. At most one pending or accepted invite per job and physician.
+ */
+export const matches = pgTable(
+  'matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    status: matchStatus('status').notNull().default('pending'),
+    message: text('message'),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    respondedAt: timestamptz('responded_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('matches_active_unique')
+      .on(table.jobId, table.physicianId)
+      .where(sql`${table.status} in ('pending', 'accepted')`),
+    index('matches_organization_created_idx').on(table.organizationId, table.createdAt.desc()),
+    index('matches_job_created_idx').on(table.jobId, table.createdAt.desc()),
+    index('matches_physician_idx').on(table.physicianId),
+  ],
+);
+
+/** A conversation between an organisation and a physician, opened when an invite is accepted. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    matchId: uuid('match_id').references(() => matches.id, { onDelete: 'set null' }),
+    /** Messages the employer / the physician have not read yet. */
+    employerUnread: integer('employer_unread').notNull().default(0),
+    physicianUnread: integer('physician_unread').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+    lastMessageAt: timestamptz('last_message_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('conversations_match_unique').on(table.matchId),
+    index('conversations_organization_idx').on(table.organizationId, table.lastMessageAt.desc()),
+    index('conversations_physician_idx').on(table.physicianId),
+  ],
+);
+
+/** Messages of a conversation; sending is idempotent on (conversation, sender, tempMsgId). */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    sender: messageSender('sender').notNull(),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    tempMsgId: text('temp_msg_id'),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),
+    uniqueIndex('messages_temp_id_unique').on(table.conversationId, table.sender, table.tempMsgId),
+  ],
+);
+
+export type TNotificationData = {
+  conversation?: string;
+  jobId?: string;
+  matchId?: string;
+  physicianId?: string;
+};
+
+/** In-app notifications of an employer user (spec §3 "Notification"). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: notificationType('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    data: jsonb('data').$type<TNotificationData>().notNull().default({}),
+    readAt: timestamptz('read_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+export type TApplicationRow = typeof applications.$inferSelect;
+export type TMatchRow = typeof matches.$inferSelect;
+export type TConversationRow = typeof conversations.$inferSelect;
+export type TMessageRow = typeof messages.$inferSelect;
+export type TNotificationRow = typeof notifications.$inferSelect;

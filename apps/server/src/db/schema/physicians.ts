@@ -1,0 +1,73 @@
+import type { TPlace } from '@medhire/contract/account';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { specialties } from './reference.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Physician (candidate) profiles, one per physician account. Reference values are stored by
+ * their stable ids. A profile is complete once specialty, board status, experience, start year
+ * and home are known; only complete, discoverable profiles are recommended or explored.
+ */
+export const physicians = pgTable(
+  'physicians',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    photo: text('photo'),
+    npiNumber: text('npi_number'),
+    specialtyId: text('specialty_id').references(() => specialties.id),
+    subSpecialtyIds: text('sub_specialty_ids').array().notNull().default(sql`'{}'::text[]`),
+    boardStatus: text('board_status'),
+    yearsOfExperience: integer('years_of_experience'),
+    yearAvailable: integer('year_available'),
+    /** "Austin, TX"; the state code and coordinates beside it for filters and distance. */
+    homeDescription: text('home_description'),
+    homeState: text('home_state'),
+    homeLatitude: doublePrecision('home_latitude'),
+    homeLongitude: doublePrecision('home_longitude'),
+    statesOfInterest: text('states_of_interest').array().notNull().default(sql`'{}'::text[]`),
+    citiesOfInterest: jsonb('cities_of_interest').$type<TPlace[]>().notNull().default([]),
+    employmentTypes: text('employment_types').array().notNull().default(sql`'{}'::text[]`),
+    needsVisa: boolean('needs_visa').notNull().default(false),
+    isDiscoverable: boolean('is_discoverable').notNull().default(true),
+    cvUrl: text('cv_url'),
+    /**
+     * `<specialty id>:<state code>` for the home state and every state of interest, kept by
+     * domain/physicians whenever specialty or states change. One GIN index on it finds the
+     * physicians of a specialty who live in or want to work in any of a job's states, which is
+     * the candidate pool the recommendation score ranks (domain/matching).
+     */
+    matchKeys: text('match_keys').array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-cased "first last" for name search. */
+    searchName: text('search_name').notNull().default(''),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('physicians_user_id_unique').on(table.userId),
+    index('physicians_match_keys_idx').using('gin', table.matchKeys),
+    index('physicians_specialty_created_idx').on(table.specialtyId, table.createdAt.desc()),
+    index('physicians_home_state_idx').on(table.homeState),
+  ],
+);
+
+export type TPhysicianRow = typeof physicians.$inferSelect;
+export type TNewPhysicianRow = typeof physicians.$inferInsert;

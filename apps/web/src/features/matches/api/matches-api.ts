@@ -1,0 +1,23 @@
+import type {
+  TCreateMatchBody,
+  TGetMatchesQuery,
+  TMatch,
+  TMatchList,
+  TMatchStatus,
+  TMatchUpdate,
+} from '@medhire/contract/matches';
+import { http } from '../../../lib/http.ts';
+
+const id = encodeURIComponent;
+
+/** The employer's match calls (/api/employer/match). */
+export const matchesApi = {
+  createMatch: (body: TCreateMatchBody) => http.post<TMatch>('/employer/match/create-match', body),
+  getAllMatches: (userId: string, query: Partial<TGetMatchesQuery>, signal?: AbortSignal) =>
+    http.get<TMatchList>(`/employer/match/get-all-matches/${id(userId)}`, { query: { ...query }, signal }),
+  getMatchesByJob: (jobId: string, query: Partial<TGetMatchesQuery>, signal?: AbortSignal) =>
+    http.get<TMatchList>(`/employer/match/get-matches-by-job/${id(jobId)}`, { query: { ...query }, signal }),
+  /** Spec §7: PATCH /employer/match/update-match-status/{matchId}, body {status}. */
+  updateMatchStatus: (matchId: string, status: TMatchStatus) =>
+    http.patch<TMatchUpdate>(`/employer/match/update-match-status/${id(matchId)}`, { status }),
+};

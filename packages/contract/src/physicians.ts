@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { ZPlace } from './account.ts';
+import { ZEnumId, ZQueryText } from './enums.ts';
+import { ZPageQuery } from './envelope.ts';
+import { ZJob } from './jobs.ts';
+import { ZMatchStatus } from './matches.ts';
+
+/**
+ * The physician (candidate) side of the API, under /api/employee (ARCHITECTURE.md). Physicians
+ * are accounts of their own kind: an employer token is refused here and a physician token on
+ * the employer routes.
+ */
+
+export const PHYSICIAN_LIMITS = {
+  nameMax: 100,
+  subSpecialtiesMax: 10,
+  statesOfInterestMax: 56,
+  citiesOfInterestMax: 20,
+  yearsOfExperienceMax: 60,
+  coverLetterMax: 5000,
+  /** CV upload limit (PDF). */
+  cvMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+const name = (label: string) =>
+  z
+    .string({ error: `Enter your ${label}.` })
+    .trim()
+    .min(1, `Enter your ${label}.`)
+    .max(PHYSICIAN_LIMITS.nameMax, `Use at most ${PHYSICIAN_LIMITS.nameMax} characters for your ${label}.`);
+
+const ZStateCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Give the state as its two-letter code, e.g. TX.');
+
+/** `POST /api/employee/auth/register`: a physician account, signed in at once. */
+export const ZPhysicianRegisterBody = z.object({
+  email: z.email('Enter a valid e-mail address.').trim().toLowerCase().max(254),
+  password: z.string().min(8, 'Use at least 8 characters for the password.').max(200),
+  firstName: name('first name'),
+  lastName: name('last name'),
+});
+export type TPhysicianRegisterBody = z.infer<typeof ZPhysicianRegisterBody>;
+
+/** `POST /api/employee/auth/login`. */
+export const ZPhysicianLoginBody = z.object({
+  email: z.email('Enter a valid e-mail address.').trim().toLowerCase().max(254),
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
+export type TPhysicianLoginBody = z.infer<typeof ZPhysicianLoginBody>;
+
+/**
+ * `PATCH /api/employee/profile/update-profile`: every field optional, a present field replaces
+ * the stored one. Reference ids (specialty, sub-specialties, board status, employment types) are
+ * checked by the server against the reference data.
+ */
+export const ZPhysicianProfileBody = z.object({
+  firstName: name('first name').optional(),
+  lastName: name('last name').optional(),
+  /** URL of a photo uploaded through /api/uploader/upload-single-image. */
+  photo: z.string().trim().max(2000).nullable().optional(),
+  npiNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, 'The NPI number has 10 digits.')
+    .optional(),
+  specialty: ZEnumId.optional(),
+  subSpecialty: z.array(ZEnumId).max(PHYSICIAN_LIMITS.subSpecialtiesMax).optional(),
+  boardStatus: ZEnumId.optional(),
+  yearsOfExperience: z
+    .number()
+    .int('Give the years of experience as a whole number.')
+    .min(0, 'Years of experience cannot be negative.')
+    .max(PHYSICIAN_LIMITS.yearsOfExperienceMax, 'Years of experience must be at most 60.')
+    .optional(),
+  yearAvailableToStart: z
+    .number()
+    .int('Give the start year as a whole number.')
+    .min(2000, 'The start year is out of range.')
+    .max(2100, 'The start year is out of range.')
+    .optional(),
+  /** Where the physician lives; the state is read from the place. */
+  homeLocation: ZPlace.extend({ state: ZStateCode }).optional(),
+  statesOfInterest: z.array(ZStateCode).max(PHYSICIAN_LIMITS.statesOfInterestMax).optional(),
+  citiesOfInterest: z.array(ZPlace).max(PHYSICIAN_LIMITS.citiesOfInterestMax).optional(),
+  employmentTypes: z.array(ZEnumId).max(20).optional(),
+  needsVisa: z.boolean().optional(),
+  /** Whether employers may find the physician in /explore and recommendations. */
+  isDiscoverable: z.boolean().optional(),
+});
+export type TPhysicianProfileBody = z.infer<typeof ZPhysicianProfileBody>;
+
+/** The physician's own profile. `isComplete` once specialty, board status and home are known. */
+export const ZPhysicianProfile = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  photo: z.string().nullable(),
+  npiNumber: z.string().nullable(),
+  specialty: z.string().nullable(),
+  subSpecialty: z.array(z.string()),
+  boardStatus: z.string().nullable(),
+  yearsOfExperience: z.number().int().nullable(),
+  yearAvailableToStart: z.number().int().nullable(),
+  homeLocation: ZPlace.extend({ state: z.string() }).nullable(),
+  statesOfInterest: z.array(z.string()),
+  citiesOfInterest: z.array(ZPlace),
+  employmentTypes: z.array(z.string()),
+  needsVisa: z.boolean(),
+  isDiscoverable: z.boolean(),
+  cvUrl: z.string().nullable(),
+  isComplete: z.boolean(),
+});
+export type TPhysicianProfile = z.infer<typeof ZPhysicianProfile>;
+
+/** A physician's session: the token and the profile. */
+export const ZPhysicianSession = z.object({ token: z.string(), physician: ZPhysicianProfile });
+export type TPhysicianSession = z.infer<typeof ZPhysicianSession>;
+
+/** `GET /api/employee/job/get-all-jobs`: open jobs of every organisation. */
+export const ZPhysicianJobsQuery = ZPageQuery.extend({
+  queryText: ZQueryText,
+  specialty: ZEnumId.optional(),
+  state: ZStateCode.optional(),
+});
+export type TPhysicianJobsQuery = z.infer<typeof ZPhysicianJobsQuery>;
+
+/** An open job as a physician sees it: the posting, who posts it, and what the physician did with it. */
+export const ZPhysicianJob = ZJob.omit({ applicantCount: true, matchCount: true }).extend({
+  organization: z.object({ _id: z.string(), name: z.string(), logo: z.string().nullable() }),
+  hasApplied: z.boolean(),
+});
+export type TPhysicianJob = z.infer<typeof ZPhysicianJob>;
+
+export const ZPhysicianJobList = z.object({
+  jobs: z.array(ZPhysicianJob),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPhysicianJobList = z.infer<typeof ZPhysicianJobList>;
+
+/** `POST /api/employee/job/apply/{jobId}`. */
+export const ZApplyBody = z.object({
+  coverLetter: z
+    .string()
+    .trim()
+    .max(PHYSICIAN_LIMITS.coverLetterMax, 'Keep the cover letter under 5,000 characters.')
+    .optional(),
+});
+export type TApplyBody = z.infer<typeof ZApplyBody>;
+
+export const ZPhysicianApplication = z.object({
+  _id: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  organizationName: z.string(),
+  appliedAt: z.string(),
+});
+export type TPhysicianApplication = z.infer<typeof ZPhysicianApplication>;
+
+/** An invite as the physician sees it. */
+export const ZPhysicianMatch = z.object({
+  _id: z.string(),
+  status: ZMatchStatus,
+  job: z.object({ _id: z.string(), title: z.string() }),
+  organization: z.object({ _id: z.string(), name: z.string() }),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  respondedAt: z.string().nullable(),
+  conversationId: z.string().nullable(),
+});
+export type TPhysicianMatch = z.infer<typeof ZPhysicianMatch>;
+
+/** `PATCH /api/employee/match/respond/{matchId}`: the physician accepts or declines a pending invite. */
+export const ZRespondToMatchBody = z.object({
+  status: z.enum(['accepted', 'declined'], { error: 'Answer with accepted or declined.' }),
+});
+export type TRespondToMatchBody = z.infer<typeof ZRespondToMatchBody>;
