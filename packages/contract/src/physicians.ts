@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZPlace } from './account.ts';
+import { ZEmail, ZNewPassword, ZPresentedPassword } from './auth.ts';
+import { ZMessage } from './conversations.ts';
 import { ZEnumId, ZQueryText } from './enums.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZJob } from './jobs.ts';
@@ -37,8 +39,8 @@ const ZStateCode = z
 
 /** `POST /api/employee/auth/register`: a physician account, signed in at once. */
 export const ZPhysicianRegisterBody = z.object({
-  email: z.email('Enter a valid e-mail address.').trim().toLowerCase().max(254),
-  password: z.string().min(8, 'Use at least 8 characters for the password.').max(200),
+  email: ZEmail,
+  password: ZNewPassword,
   firstName: name('first name'),
   lastName: name('last name'),
 });
@@ -46,8 +48,8 @@ export type TPhysicianRegisterBody = z.infer<typeof ZPhysicianRegisterBody>;
 
 /** `POST /api/employee/auth/login`. */
 export const ZPhysicianLoginBody = z.object({
-  email: z.email('Enter a valid e-mail address.').trim().toLowerCase().max(254),
-  password: z.string().min(1, 'Enter your password.').max(200),
+  email: ZEmail,
+  password: ZPresentedPassword,
 });
 export type TPhysicianLoginBody = z.infer<typeof ZPhysicianLoginBody>;
 
@@ -181,3 +183,82 @@ export const ZRespondToMatchBody = z.object({
   status: z.enum(['accepted', 'declined'], { error: 'Answer with accepted or declined.' }),
 });
 export type TRespondToMatchBody = z.infer<typeof ZRespondToMatchBody>;
+
+/** Messages of the physician side, shared by server and tests. */
+export const PHYSICIAN_MESSAGES = {
+  physicianOnEmployerRoute: 'This is a physician account. Sign in with an employer account.',
+  employerOnPhysicianRoute: 'This is an employer account. Sign in with a physician account.',
+  emailTaken: 'An account with this e-mail already exists. Sign in, or recover your password.',
+  jobNotOpen: 'This job is no longer taking applications.',
+  profileIncomplete:
+    'Complete your profile before applying: specialty, board status, experience, start year and home.',
+  alreadyApplied: 'You already applied to this job.',
+  unknownSpecialty: 'That specialty does not exist.',
+  subSpecialtyOutsideSpecialty: 'That sub-specialty is not part of your specialty.',
+  subSpecialtyWithoutSpecialty: 'Choose your specialty before its sub-specialties.',
+  unknownBoardStatus: 'Choose board certified, board eligible or not board certified.',
+  unknownEmploymentType: 'That employment type does not exist.',
+  unknownState: 'That is not a US state or territory.',
+  conversationNotFound: 'We could not find that conversation.',
+  cvNotPdf: 'Upload your CV as a PDF file.',
+  cvTooLarge: `Your CV is larger than ${PHYSICIAN_LIMITS.cvMaxBytes / (1024 * 1024)} MB. Upload a smaller PDF.`,
+  cvEmpty: 'That file is empty. Choose your CV as a PDF.',
+  cvMissing: 'Choose your CV (a PDF) in the form field "cv".',
+} as const;
+
+/** Multipart field of `POST /api/employee/profile/upload-cv`. */
+export const CV_UPLOAD_FIELD = 'cv';
+
+/** `GET /api/employee/job/get-applications`: the physician's applications, newest first. */
+export const ZPhysicianApplicationList = z.object({
+  applications: z.array(ZPhysicianApplication),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPhysicianApplicationList = z.infer<typeof ZPhysicianApplicationList>;
+
+/** `GET /api/employee/match/get-all-matches`: the physician's invites, newest first. */
+export const ZPhysicianMatchesQuery = ZPageQuery.extend({ status: ZMatchStatus.optional() });
+export type TPhysicianMatchesQuery = z.infer<typeof ZPhysicianMatchesQuery>;
+
+export const ZPhysicianMatchList = z.object({
+  matches: z.array(ZPhysicianMatch),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPhysicianMatchList = z.infer<typeof ZPhysicianMatchList>;
+
+/** A conversation as the physician sees it: with whom, about which job, and its latest messages. */
+export const ZPhysicianConversation = z.object({
+  _id: z.string(),
+  organization: z.object({ _id: z.string(), name: z.string(), logo: z.string().nullable() }),
+  job: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  /** The latest messages, oldest first (at most PHYSICIAN_CONVERSATION_MESSAGES). */
+  messages: z.array(ZMessage),
+  lastMessage: ZMessage.nullable(),
+  /** Messages the physician has not read yet. */
+  physicianCount: z.number().int().min(0),
+  lastMessageAt: z.string().nullable(),
+});
+export type TPhysicianConversation = z.infer<typeof ZPhysicianConversation>;
+
+export const PHYSICIAN_CONVERSATION_MESSAGES = 50;
+
+/** `GET /api/employee/conversation/get-all-conversation`: most recent conversation first. */
+export const ZPhysicianConversationList = z.object({
+  conversations: z.array(ZPhysicianConversation),
+  total: z.number().int(),
+  pageNumber: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TPhysicianConversationList = z.infer<typeof ZPhysicianConversationList>;
+
+/** What `POST /api/employee/conversation/send-message/{conversationId}` answers and emits as `onMessage`. */
+export const ZPhysicianSentMessage = z.object({ conversationId: z.string(), message: ZMessage });
+export type TPhysicianSentMessage = z.infer<typeof ZPhysicianSentMessage>;
+
+export const ZPhysicianJobIdParams = z.object({ jobId: z.string().min(1).max(100) });
+export const ZPhysicianMatchIdParams = z.object({ matchId: z.string().min(1).max(100) });
+export const ZConversationIdParams = z.object({ conversationId: z.string().min(1).max(100) });

@@ -8,7 +8,9 @@ import {
 import {
   type AccountIdentity,
   assertOwnUserId,
+  authenticatePhysicianSession,
   authenticateSession,
+  type PhysicianIdentity,
 } from '../domain/auth/authenticate-session.ts';
 import type { AuthContext } from '../domain/auth/context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -17,12 +19,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in employer; sets `request.account`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook of /api/employee routes: a signed-in physician; sets `request.physician`. */
+    authenticatePhysician: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Everything account operations in domain/auth need. */
     authContext: AuthContext;
   }
   interface FastifyRequest {
     /** The signed-in caller; set by `app.authenticate`. */
     account: AccountIdentity | null;
+    /** The signed-in physician; set by `app.authenticatePhysician`. */
+    physician: PhysicianIdentity | null;
   }
 }
 
@@ -30,6 +36,12 @@ declare module 'fastify' {
 export function requireAccount(request: FastifyRequest): AccountIdentity {
   if (!request.account) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
   return request.account;
+}
+
+/** The physician calling a physician route. Throws 401 when the route forgot `app.authenticatePhysician`. */
+export function requirePhysician(request: FastifyRequest): PhysicianIdentity {
+  if (!request.physician) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  return request.physician;
 }
 
 /** Refuses (403) a path `{id}` that is not the caller's own user id. */
@@ -48,6 +60,10 @@ export default fp(
     app.decorateRequest('account', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.account = await authenticateSession(app.db, request.headers.authorization);
+    });
+    app.decorateRequest('physician', null);
+    app.decorate('authenticatePhysician', async (request: FastifyRequest) => {
+      request.physician = await authenticatePhysicianSession(app.db, request.headers.authorization);
     });
     app.addHook('onClose', async () => {
       await limiter.close();

@@ -1,9 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import employeeAuthRoutes from './employee/auth/index.ts';
+import employeeConversationRoutes from './employee/conversation/index.ts';
+import employeeJobRoutes from './employee/job/index.ts';
+import employeeMatchRoutes from './employee/match/index.ts';
+import employeeProfileRoutes from './employee/profile/index.ts';
+import employerApplicantRoutes from './employer/applicant/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
 import employerOidcRoutes from './employer/auth/oidc-routes.ts';
+import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
+import employerMatchRoutes from './employer/match/index.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
@@ -20,9 +27,16 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerAuthRoutes, { prefix: '/employer/auth' });
   await app.register(employerOidcRoutes, { prefix: '/employer/auth/oidc' });
   await app.register(employeeAuthRoutes, { prefix: '/employee/auth' });
+  await app.register(employeeProfileRoutes, { prefix: '/employee/profile' });
+  await app.register(employeeJobRoutes, { prefix: '/employee/job' });
+  await app.register(employeeMatchRoutes, { prefix: '/employee/match' });
+  await app.register(employeeConversationRoutes, { prefix: '/employee/conversation' });
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
   await app.register(employerJobRoutes, { prefix: '/employer/job' });
+  await app.register(employerApplicantRoutes, { prefix: '/employer/applicant' });
+  await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
+  await app.register(employerMatchRoutes, { prefix: '/employer/match' });
 };
 
 export default routes;

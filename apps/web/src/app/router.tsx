@@ -73,7 +73,13 @@ export const routes: RouteObject[] = [
           { path: 'edit-job/:id', lazy: screen(jobs, (module) => module.EditJobScreen) },
           { path: 'jobs', lazy: screen(jobs, (module) => module.JobsScreen) },
           { path: 'jobs-resident', lazy: screen(jobs, (module) => module.JobsResidentScreen) },
-          { path: 'jobs-resident/:id', lazy: screen(jobs, (module) => module.JobResidentScreen) },
+          {
+            path: 'jobs-resident/:id',
+            lazy: screen(
+              () => import('../features/pipeline/components/job-pipeline-screen.tsx'),
+              (module) => module.JobPipelineScreen,
+            ),
+          },
           {
             path: 'claimBusinessProfile',
             lazy: screen(authScreens, (module) => module.ClaimBusinessProfileScreen),

@@ -66,6 +66,17 @@ export const physicians = pgTable(
     index('physicians_match_keys_idx').using('gin', table.matchKeys),
     index('physicians_specialty_created_idx').on(table.specialtyId, table.createdAt.desc()),
     index('physicians_home_state_idx').on(table.homeState),
+    /**
+     * /explore lists complete, discoverable profiles newest first: this index holds exactly
+     * those, in that order, so a page is read from its front and the total is counted from
+     * the index alone. The predicate is the one domain/applicants/physician-visibility.ts
+     * queries with (isPubliclyDiscoverable); keep the two identical or the index goes unused.
+     */
+    index('physicians_explore_created_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(
+        sql`${table.isDiscoverable} and ${table.specialtyId} is not null and ${table.boardStatus} is not null and ${table.yearsOfExperience} is not null and ${table.yearAvailable} is not null and ${table.homeState} is not null`,
+      ),
   ],
 );
 

@@ -21,7 +21,7 @@ const ROUND_ROCK = {
 };
 
 /** The demo practice's postings, oldest first, with how many days ago each was posted. */
-const DEMO_JOBS: readonly { postedDaysAgo: number; status: TJobStatus; job: TJobFieldsInput }[] = [
+export const DEMO_JOBS: readonly { postedDaysAgo: number; status: TJobStatus; job: TJobFieldsInput }[] = [
   {
     postedDaysAgo: 41,
     status: 'closed',

@@ -3,31 +3,49 @@ import type { FastifyInstance } from 'fastify';
 import { findUserByEmail } from '../../domain/auth/accounts-repository.ts';
 import { users } from '../schema/accounts.ts';
 import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD, seedDemoEmployer } from './demo-employer.ts';
+import { findDemoPhysicianLogin, seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
+import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
 import { DRAFT_ORGANIZATIONS, seedDraftOrganizations } from './draft-organizations.ts';
 
 export interface DemoDataResult {
   /** True when this call filled the database. */
   isCreated: boolean;
-  /** `Demo login: <e-mail> / <password>` while the demo account exists, for the start-up banner. */
+  /**
+   * `Demo login: <e-mail> / <password>` while the demo account exists, for the start-up banner,
+   * followed on its own line by a demo physician's login when this call created the data.
+   */
   loginLine: string | undefined;
+}
+
+export interface SeedDemoDataOptions {
+  /** The moment the demo activity is spread back from (dates of jobs, applications, invites). */
+  now?: Date;
 }
 
 /**
  * Fills an empty database with demo data when DEMO_DATA is on. A database that already has
  * accounts is left alone, so restarts never duplicate anything.
  */
-export async function seedDemoData(app: FastifyInstance): Promise<DemoDataResult> {
+export async function seedDemoData(
+  app: FastifyInstance,
+  { now = new Date() }: SeedDemoDataOptions = {},
+): Promise<DemoDataResult> {
   if (!app.config.demoData) return { isCreated: false, loginLine: undefined };
   const [existing] = await app.db.select({ total: count() }).from(users);
   const isCreated = (existing?.total ?? 0) === 0;
   if (isCreated) {
-    await app.db.transaction(async (tx) => {
+    const startedAt = performance.now();
+    const hiring = await app.db.transaction(async (tx) => {
       await seedDemoEmployer(tx);
-      await seedDemoJobs(tx);
+      await seedDemoJobs(tx, now);
       await seedDraftOrganizations(tx);
+      const physicians = await seedDemoPhysicians(tx, { now });
+      return { physicians: physicians.length, ...(await seedDemoHiring(tx, { physicians, now })) };
     });
-    app.log.info('Demo data created.');
+    app.log.info(
+      `Demo data created in ${Math.round(performance.now() - startedAt)} ms: ${hiring.physicians} physicians, ${hiring.applications} applications, ${hiring.matches} invites.`,
+    );
     app.log.info(
       `Demo practices to claim at /claimBusiness: ${DRAFT_ORGANIZATIONS.map(
         (organization) => `${organization.name} (NPI ${organization.npiNumber})`,
@@ -35,9 +53,14 @@ export async function seedDemoData(app: FastifyInstance): Promise<DemoDataResult
     );
   }
   const demoEmployer = await findUserByEmail(app.db, DEMO_EMPLOYER_EMAIL);
-  const loginLine =
+  const employerLoginLine =
     demoEmployer && !demoEmployer.archivedAt
       ? `Demo login: ${DEMO_EMPLOYER_EMAIL} / ${DEMO_EMPLOYER_PASSWORD}`
       : undefined;
+  const physicianEmail = employerLoginLine ? await findDemoPhysicianLogin(app.db) : undefined;
+  const physicianLoginLine =
+    physicianEmail &&
+    `Demo physician login (has a pending invite): ${physicianEmail} / ${DEMO_PHYSICIAN_PASSWORD}`;
+  const loginLine = employerLoginLine && [employerLoginLine, physicianLoginLine].filter(Boolean).join('\n');
   return { isCreated, loginLine };
 }

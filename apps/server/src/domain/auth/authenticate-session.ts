@@ -1,8 +1,11 @@
+import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accessRefusal } from './account-access.ts';
 import { readAuthorizationToken } from './secret-token.ts';
-import { findActiveSession } from './sessions.ts';
+import { type ActiveSession, findActiveSession } from './sessions.ts';
 
 /** Who is calling, as route handlers see it after authentication. */
 export interface AccountIdentity {
@@ -19,15 +22,35 @@ export const SIGN_IN_AGAIN_MESSAGE = 'Please sign in again.';
  * missing, unknown, revoked or idle too long; 401/403 with the reason when the account itself
  * may no longer use MedHire.
  */
-export async function authenticateSession(
-  db: Db,
-  authorization: string | undefined,
-): Promise<AccountIdentity> {
+async function resolveSession(db: Db, authorization: string | undefined): Promise<ActiveSession> {
   const token = readAuthorizationToken(authorization);
   const active = token ? await findActiveSession(db, token) : undefined;
   if (!active) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
   const refusal = accessRefusal(active.user);
   if (refusal) throw refusal;
+  return active;
+}
+
+/** Employer routes answer a physician's token with this 403: the token is valid, just not for them. */
+export function physicianAccountRefusal(): AppError {
+  return new AppError('FORBIDDEN', PHYSICIAN_MESSAGES.physicianOnEmployerRoute, {
+    reason: 'PHYSICIAN_ACCOUNT',
+  });
+}
+
+/** Physician routes answer an employer's token with this 403. */
+export function employerAccountRefusal(): AppError {
+  return new AppError('FORBIDDEN', PHYSICIAN_MESSAGES.employerOnPhysicianRoute, {
+    reason: 'EMPLOYER_ACCOUNT',
+  });
+}
+
+export async function authenticateSession(
+  db: Db,
+  authorization: string | undefined,
+): Promise<AccountIdentity> {
+  const active = await resolveSession(db, authorization);
+  if (active.user.role !== 'employer') throw physicianAccountRefusal();
   return {
     userId: active.user.id,
     sessionId: active.session.id,
@@ -41,4 +64,30 @@ export function assertOwnUserId(identity: AccountIdentity, idFromPath: string): 
   if (identity.userId !== idFromPath) {
     throw new AppError('FORBIDDEN', 'You can only access your own account.');
   }
+}
+
+/** Who is calling a physician route. */
+export interface PhysicianIdentity {
+  physicianId: string;
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Resolves the Authorization header to a physician: 401 like the employer side for a missing or
+ * ended session, 403 for an employer's token.
+ */
+export async function authenticatePhysicianSession(
+  db: Db,
+  authorization: string | undefined,
+): Promise<PhysicianIdentity> {
+  const active = await resolveSession(db, authorization);
+  if (active.user.role !== 'physician') throw employerAccountRefusal();
+  const [physician] = await db
+    .select({ id: physicians.id })
+    .from(physicians)
+    .where(eq(physicians.userId, active.user.id))
+    .limit(1);
+  if (!physician) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
+  return { physicianId: physician.id, userId: active.user.id, sessionId: active.session.id };
 }

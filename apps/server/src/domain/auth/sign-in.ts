@@ -4,6 +4,7 @@ import { renderOtpMail } from '../mail/templates.ts';
 import { accessRefusal } from './account-access.ts';
 import { findUserByEmail } from './accounts-repository.ts';
 import { ACCOUNT_LIMITS, spendAttempt } from './attempt-limiter.ts';
+import { physicianAccountRefusal } from './authenticate-session.ts';
 import type { AuthContext } from './context.ts';
 import { issueOtp, OTP_VALID_MINUTES } from './one-time-codes.ts';
 import { verifyPassword } from './password-hash.ts';
@@ -38,6 +39,8 @@ export async function signIn({ context, email, password, userAgent }: SignInOpti
 
   const refusal = accessRefusal(user);
   if (refusal) throw refusal;
+  // Physicians sign in on /api/employee; only the password's owner learns the account's kind.
+  if (user.role !== 'employer') throw physicianAccountRefusal();
 
   if (!user.emailVerifiedAt) {
     const resend = await limiter.hit(`register:${email}`, ACCOUNT_LIMITS.register);

@@ -312,8 +312,8 @@ describe('POST /api/employer/job/duplicate-job/{jobId}', () => {
 });
 
 describe('DELETE /api/employer/job/delete-job/{jobId}', () => {
-  // No application or match storage exists yet, so every job is without applicants and is
-  // deleted; the close-instead path is decided by countJobActivity, which that storage extends.
+  // A job with applications or matches is closed instead; that path is tested with real
+  // applications in applicants.test.ts ("job activity counts").
   it('deletes a job without applicants', async () => {
     const job = await createJobThroughApi(app, employer);
     const response = await call('DELETE', `/delete-job/${job._id}`, employer.token);

@@ -2,6 +2,7 @@ import type { TSession } from '@medhire/contract/account';
 import * as client from 'openid-client';
 import { AppError } from '../../../lib/app-error.ts';
 import { accessRefusal } from '../account-access.ts';
+import { physicianAccountRefusal } from '../authenticate-session.ts';
 import type { AuthContext } from '../context.ts';
 import { startSession } from '../sessions.ts';
 import { linkOidcAccount } from './link-oidc-account.ts';
@@ -122,5 +123,6 @@ export async function completeOidcLogin(options: CompleteOidcLoginOptions): Prom
   const user = await linkOidcAccount(context.db, { issuer: metadata.issuer, ...identity });
   const refusal = accessRefusal(user);
   if (refusal) throw refusal;
+  if (user.role !== 'employer') throw physicianAccountRefusal();
   return startSession(context.db, user, options.userAgent);
 }

@@ -1,14 +1,85 @@
 import { ZSession } from '@medhire/contract/account';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import { ZExchangeCodeParams, ZExchangeCodeQuery } from '@medhire/contract/oidc';
+import { ZPhysicianLoginBody, ZPhysicianRegisterBody, ZPhysicianSession } from '@medhire/contract/physicians';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { readBrowserBinding } from '../../../domain/auth/oidc/browser-binding.ts';
 import { completeOidcLogin } from '../../../domain/auth/oidc/complete-oidc-login.ts';
 import { requireOidcProvider } from '../../../domain/auth/oidc/oidc-provider-client.ts';
-import { FAILURES, limitPerIp, userAgentOf } from '../../employer/auth/route-options.ts';
+import { signOut } from '../../../domain/auth/sign-out.ts';
+import { registerPhysician } from '../../../domain/physicians/register-physician.ts';
+import { signInPhysician } from '../../../domain/physicians/sign-in-physician.ts';
+import { requirePhysician } from '../../../plugins/auth.ts';
+import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from '../../employer/auth/route-options.ts';
 
-/** /api/employee/auth: the professional-network sign-in's code exchange lives here, as the spec names it. */
+const TAGS = ['employee auth'];
+
+/**
+ * /api/employee/auth: physician accounts (register, sign in, sign out). The professional-network
+ * sign-in's code exchange lives here too, as the spec names it.
+ */
 const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/register',
+    {
+      config: limitPerIp(20),
+      schema: {
+        tags: TAGS,
+        summary: 'Create a physician account; answers a session, signed in at once',
+        body: ZPhysicianRegisterBody,
+        response: { 200: ok(ZPhysicianSession), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Welcome to MedHire. Complete your profile to apply to jobs.',
+      data: await registerPhysician({
+        context: app.authContext,
+        ...request.body,
+        userAgent: userAgentOf(request),
+      }),
+    }),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: limitPerIp(30),
+      schema: {
+        tags: TAGS,
+        summary: 'Sign in to a physician account with e-mail and password',
+        body: ZPhysicianLoginBody,
+        response: { 200: ok(ZPhysicianSession), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await signInPhysician({
+        context: app.authContext,
+        ...request.body,
+        userAgent: userAgentOf(request),
+      }),
+    }),
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticatePhysician,
+      schema: {
+        tags: TAGS,
+        security: SESSION_SECURITY,
+        summary: "Sign out: the physician's session token stops working",
+        response: { 200: ok(z.null()), ...FAILURES },
+      },
+    },
+    async (request) => {
+      await signOut({ db: app.db, sessionId: requirePhysician(request).sessionId });
+      return { success: true as const, message: 'You are signed out.', data: null };
+    },
+  );
+
   app.get(
     '/v1/exchange-code-with-token/:code',
     {

@@ -1,110 +1,476 @@
+import type { TApplicant } from '@medhire/contract/applicants';
+import { RECOMMENDED_PAGE_MAX } from '@medhire/contract/applicants';
+import type { TJob } from '@medhire/contract/jobs';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks.ts';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import type { RootState } from '../../../app/store.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ArrowLeftIcon, CompassIcon, SparkIcon, UserIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { Select } from '../../../components/ui/field.tsx';
+import {
+  CompassIcon,
+  PlusIcon,
+  SearchIcon,
+  SparkIcon,
+  UserIcon,
+  UsersIcon,
+} from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { selectUser } from '../../auth/auth-slice.ts';
+import { jobsApi } from '../../jobs/api/jobs-api.ts';
+import { applicantsApi } from '../api/applicants-api.ts';
+import { applicantsLoaded, recommendedApplicantsLoaded, savedApplicantsLoaded } from '../applicants-slice.ts';
+import { ApplicantCardActions } from './applicant-card.tsx';
+import {
+  APPLICANTS_PAGE_SIZE,
+  ApplicantFilters,
+  ApplicantList,
+  ApplicantListSkeleton,
+  type FilterKey,
+  isPipelineStatus,
+  isSort,
+  ListPager,
+  type ListParams,
+  useListParams,
+} from './applicant-list.tsx';
+import { type ApplicantActions, useApplicantActions } from './use-applicant-actions.tsx';
+import './applicants.css';
 
-export function ApplicantsScreen() {
-  const all = useAppSelector((state) => state.applicants.applicants.applicants);
-  const recommended = useAppSelector((state) => state.applicants.recommendedApplicants.applicants);
-  const saved = useAppSelector((state) => state.applicants.savedApplicants);
+export { ApplicantScreen } from './applicant-profile.tsx';
 
+/** The lists are only ever filled from the API's applicant answers (ZApplicant). */
+const selectAll = (state: RootState) => state.applicants.applicants.applicants as TApplicant[];
+const selectSaved = (state: RootState) => state.applicants.savedApplicants as TApplicant[];
+const selectRecommended = (state: RootState) =>
+  state.applicants.recommendedApplicants.applicants as TApplicant[];
+
+/** Every job of the organisation, for the job filter; an organisation rarely has more. */
+const JOBS_PAGE_SIZE = 200;
+const RECOMMENDED_PAGE_SIZE = Math.min(20, RECOMMENDED_PAGE_MAX);
+
+const ALL_FILTERS: readonly FilterKey[] = ['q', 'job', 'specialty', 'state', 'board', 'pipeline', 'sort'];
+
+type TabId = 'all' | 'recommended' | 'saved';
+const TAB_IDS: readonly TabId[] = ['all', 'recommended', 'saved'];
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; total: number; shown: number };
+
+/**
+ * Loads a page of a list whenever its inputs change, and "Try again" re-runs it. `load` returns
+ * the total and the page's entries (already stored by the caller).
+ */
+function usePagedLoad(
+  load: (signal: AbortSignal) => Promise<{ total: number; shown: number }> | null,
+  inputs: readonly unknown[],
+) {
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on.
+  useEffect(() => {
+    const controller = new AbortController();
+    const pending = load(controller.signal);
+    if (!pending) return;
+    setState({ status: 'loading' });
+    pending
+      .then((result) => setState({ status: 'ready', ...result }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [...inputs, attempt]);
+  const adjustTotal = (delta: number) =>
+    setState((current) =>
+      current.status === 'ready'
+        ? { ...current, total: Math.max(0, current.total + delta), shown: Math.max(0, current.shown + delta) }
+        : current,
+    );
+  return { state, retry: () => setAttempt((count) => count + 1), adjustTotal };
+}
+
+function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <Alert variant="danger" title={title}>
+      <p>{message}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+function ListBody({
+  state,
+  applicants,
+  listLabel,
+  loadingLabel,
+  failureTitle,
+  onRetry,
+  empty,
+  page,
+  pageSize,
+  onPage,
+  actions,
+}: {
+  state: LoadState;
+  applicants: readonly TApplicant[];
+  listLabel: string;
+  loadingLabel: string;
+  failureTitle: string;
+  onRetry: () => void;
+  empty: ReactNode;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+  actions: ApplicantActions;
+}) {
+  if (state.status === 'loading') return <ApplicantListSkeleton label={loadingLabel} />;
+  if (state.status === 'failed')
+    return <LoadFailure title={failureTitle} message={state.message} onRetry={onRetry} />;
+  if (applicants.length === 0) return <>{empty}</>;
   return (
     <>
-      <title>Applicants · MedHire</title>
-      <PageHeader
-        title="Applicants"
-        description="Physicians who applied to your jobs, those MedHire recommends for them, and the ones you saved."
+      <ApplicantList
+        applicants={applicants}
+        label={listLabel}
+        renderActions={(applicant) => <ApplicantCardActions applicant={applicant} actions={actions} />}
       />
-      <Tabs
-        label="Applicant lists"
-        tabs={[
-          {
-            id: 'all',
-            label: 'All applicants',
-            badge: all.length || undefined,
-            content: (
-              <EmptyState
-                headingLevel={2}
-                icon={<UsersIcon size={26} />}
-                title="No applicants yet"
-                description="Physicians who apply to any of your jobs are listed here, newest first."
-                action={
-                  <Link className={buttonClasses()} to="/create-job">
-                    Post a job
-                  </Link>
-                }
-              />
-            ),
-          },
-          {
-            id: 'recommended',
-            label: 'Recommended',
-            badge: recommended.length || undefined,
-            content: (
-              <EmptyState
-                headingLevel={2}
-                icon={<SparkIcon size={26} />}
-                title="No recommendations yet"
-                description="Recommendations are ranked against your candidate preferences and jobs: specialty, board status, experience, start year and distance."
-                action={
-                  <Link
-                    className={buttonClasses({ variant: 'secondary' })}
-                    to="/edit-profile/would-you-rather"
-                  >
-                    Review candidate preferences
-                  </Link>
-                }
-              />
-            ),
-          },
-          {
-            id: 'saved',
-            label: 'Saved',
-            badge: saved.length || undefined,
-            content: (
-              <EmptyState
-                headingLevel={2}
-                icon={<UserIcon size={26} />}
-                title="Nothing saved"
-                description="Save a physician from their profile to keep them on this shortlist."
-                action={
-                  <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
-                    <CompassIcon size={18} />
-                    Explore physicians
-                  </Link>
-                }
-              />
-            ),
-          },
-        ]}
+      <ListPager
+        page={page}
+        pageSize={pageSize}
+        total={state.total}
+        shown={applicants.length}
+        onPage={(next) => {
+          onPage(next);
+          window.scrollTo?.({ top: 0, behavior: 'smooth' });
+        }}
       />
     </>
   );
 }
 
-export function ApplicantScreen() {
+function AllApplicantsTab({
+  params,
+  jobs,
+  actions,
+}: {
+  params: ListParams;
+  jobs: readonly TJob[] | undefined;
+  actions: ApplicantActions;
+}) {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?._id;
+  const applicants = useAppSelector(selectAll);
+  const { get, page, queryText } = params;
+  const jobId = get('job');
+  const specialty = get('specialty');
+  const state = get('state');
+  const boardStatus = get('board');
+  const pipeline = get('pipeline');
+  const sort = get('sort');
+
+  const { state: loadState, retry } = usePagedLoad(
+    (signal) =>
+      userId
+        ? applicantsApi
+            .getAllApplicants(
+              userId,
+              {
+                queryText: queryText || undefined,
+                jobId: jobId || undefined,
+                specialty: specialty || undefined,
+                state: state || undefined,
+                boardStatus: boardStatus || undefined,
+                pipelineStatus: isPipelineStatus(pipeline) ? pipeline : undefined,
+                sort: isSort(sort) ? sort : undefined,
+                pageSize: APPLICANTS_PAGE_SIZE,
+                pageNumber: page,
+              },
+              signal,
+            )
+            .then((list) => {
+              dispatch(applicantsLoaded(list.applicants));
+              return { total: list.total, shown: list.applicants.length };
+            })
+        : null,
+    [userId, queryText, jobId, specialty, state, boardStatus, pipeline, sort, page],
+  );
+
+  const hasFilters = Boolean(queryText || jobId || specialty || state || boardStatus || pipeline);
   return (
-    <>
-      <title>Applicant · MedHire</title>
+    <div className="applicants-tab">
+      <ApplicantFilters params={params} label="Filter applicants" jobs={jobs} showPipeline />
+      <ListBody
+        state={loadState}
+        applicants={applicants}
+        listLabel="Applicants"
+        loadingLabel="Loading applicants"
+        failureTitle="We couldn't load your applicants"
+        onRetry={retry}
+        page={page}
+        pageSize={APPLICANTS_PAGE_SIZE}
+        onPage={(next) => params.updateParams({ page: String(next) })}
+        actions={actions}
+        empty={
+          hasFilters ? (
+            <EmptyState
+              icon={<SearchIcon size={26} />}
+              title="No applicants match"
+              description="Try another name or clear the filters to see everyone who applied."
+              action={
+                <Button variant="secondary" onClick={() => params.clearFilters(ALL_FILTERS)}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<UsersIcon size={26} />}
+              title="No applicants yet"
+              description="Physicians who apply to any of your jobs are listed here, newest first."
+              action={
+                <Link className={buttonClasses()} to="/create-job">
+                  <PlusIcon size={18} />
+                  Post a job
+                </Link>
+              }
+            />
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function SavedApplicantsTab({
+  params,
+  actions,
+  savedDelta,
+}: {
+  params: ListParams;
+  actions: ApplicantActions;
+  /** Counts unsaves made here so the total follows them. */
+  savedDelta: number;
+}) {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?._id;
+  const applicants = useAppSelector(selectSaved);
+  const { page } = params;
+  const { state, retry, adjustTotal } = usePagedLoad(
+    (signal) =>
+      userId
+        ? applicantsApi
+            .getSavedApplicants(userId, { pageSize: APPLICANTS_PAGE_SIZE, pageNumber: page }, signal)
+            .then((list) => {
+              dispatch(savedApplicantsLoaded(list.applicants));
+              return { total: list.total, shown: list.applicants.length };
+            })
+        : null,
+    [userId, page],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new unsave changes the total.
+  useEffect(() => {
+    if (savedDelta !== 0) adjustTotal(-1);
+  }, [savedDelta]);
+
+  // The last physician of a later page was unsaved: show the page before it.
+  const isEmptied = state.status === 'ready' && applicants.length === 0 && page > 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only an emptied later page moves back.
+  useEffect(() => {
+    if (isEmptied) params.updateParams({ page: String(page - 1) });
+  }, [isEmptied]);
+
+  return (
+    <div className="applicants-tab">
+      <ListBody
+        state={state}
+        applicants={applicants}
+        listLabel="Saved physicians"
+        loadingLabel="Loading saved physicians"
+        failureTitle="We couldn't load your saved physicians"
+        onRetry={retry}
+        page={page}
+        pageSize={APPLICANTS_PAGE_SIZE}
+        onPage={(next) => params.updateParams({ page: String(next) })}
+        actions={actions}
+        empty={
+          <EmptyState
+            icon={<UserIcon size={26} />}
+            title="Nothing saved"
+            description="Save a physician from a list or their profile to keep them on this shortlist."
+            action={
+              <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
+                <CompassIcon size={18} />
+                Explore physicians
+              </Link>
+            }
+          />
+        }
+      />
+    </div>
+  );
+}
+
+function RecommendedApplicantsTab({
+  params,
+  jobs,
+  actions,
+}: {
+  params: ListParams;
+  jobs: readonly TJob[] | undefined;
+  actions: ApplicantActions;
+}) {
+  const dispatch = useAppDispatch();
+  const applicants = useAppSelector(selectRecommended);
+  const { page } = params;
+  const openJobs = (jobs ?? []).filter((job) => job.status === 'open');
+  const candidates = openJobs.length > 0 ? openJobs : (jobs ?? []);
+  const chosen = params.get('job');
+  const jobId = candidates.some((job) => job._id === chosen) ? chosen : (candidates[0]?._id ?? '');
+
+  const { state, retry } = usePagedLoad(
+    (signal) =>
+      jobId
+        ? applicantsApi
+            .getRecommendedApplicants(jobId, { pageSize: RECOMMENDED_PAGE_SIZE, pageNumber: page }, signal)
+            .then((list) => {
+              dispatch(recommendedApplicantsLoaded(list.applicants));
+              return { total: list.total, shown: list.applicants.length };
+            })
+        : null,
+    [jobId, page],
+  );
+
+  if (jobs === undefined) return <ApplicantListSkeleton label="Loading your jobs" />;
+  if (candidates.length === 0) {
+    return (
+      <div className="applicants-tab">
+        <EmptyState
+          icon={<SparkIcon size={26} />}
+          title="Post a job to see recommendations"
+          description="MedHire ranks physicians for each job: specialty, board status, experience, start year and distance."
+          action={
+            <Link className={buttonClasses()} to="/create-job">
+              <PlusIcon size={18} />
+              Post a job
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="applicants-tab">
+      <div className="recommended-job">
+        <Select
+          label="Recommended for"
+          options={candidates.map((job) => ({ value: job._id, label: job.title }))}
+          value={jobId}
+          onChange={(event) => params.updateParams({ job: event.target.value })}
+        />
+        <p className="recommended-job__note">
+          Ranked by fit with the job and your candidate preferences; each physician shows why.
+        </p>
+      </div>
+      <ListBody
+        state={state}
+        applicants={applicants}
+        listLabel="Recommended physicians"
+        loadingLabel="Loading recommended physicians"
+        failureTitle="We couldn't load recommendations"
+        onRetry={retry}
+        page={page}
+        pageSize={RECOMMENDED_PAGE_SIZE}
+        onPage={(next) => params.updateParams({ page: String(next) })}
+        actions={actions}
+        empty={
+          <EmptyState
+            icon={<SparkIcon size={26} />}
+            title="No recommendations yet"
+            description="No discoverable physician fits this job yet. Broader candidate preferences bring more."
+            action={
+              <Link className={buttonClasses({ variant: 'secondary' })} to="/edit-profile/would-you-rather">
+                Review candidate preferences
+              </Link>
+            }
+          />
+        }
+      />
+    </div>
+  );
+}
+
+/** /applicants (spec §2, §3): all applicants, recommended ones per job, and the saved ones. */
+export function ApplicantsScreen() {
+  const params = useListParams();
+  const userId = useAppSelector(selectUser)?._id;
+  const tabParam = params.get('tab');
+  const tab: TabId = (TAB_IDS as readonly string[]).includes(tabParam) ? (tabParam as TabId) : 'all';
+  const [jobs, setJobs] = useState<TJob[] | undefined>(undefined);
+  const [unsaveCount, setUnsaveCount] = useState(0);
+  const actions = useApplicantActions({
+    onChanged: (applicant) => {
+      if (!applicant.isSaved) setUnsaveCount((count) => count + 1);
+    },
+  });
+
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    jobsApi
+      .getAllJobs(userId, { pageSize: JOBS_PAGE_SIZE, pageNumber: 1 }, controller.signal)
+      .then((list) => setJobs(list.jobs))
+      // Without the jobs the job filter is left out; the lists still work.
+      .catch(() => {
+        if (!controller.signal.aborted) setJobs([]);
+      });
+    return () => controller.abort();
+  }, [userId]);
+
+  return (
+    <div className="applicants-screen">
+      <title>Applicants · MedHire</title>
       <PageHeader
-        eyebrow="Applicants"
-        title="Applicant profile"
-        description="A physician's specialty, board status, experience, availability and the jobs they are matched with."
+        title="Applicants"
+        description="Physicians who applied to your jobs, those MedHire recommends for them, and the ones you saved."
         actions={
-          <Link className={buttonClasses({ variant: 'secondary' })} to="/applicants">
-            <ArrowLeftIcon size={18} />
-            All applicants
+          <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
+            <CompassIcon size={18} />
+            Explore physicians
           </Link>
         }
       />
-      <EmptyState
-        icon={<UserIcon size={26} />}
-        title="This profile is not available"
-        description="The physician may have withdrawn their application or closed their MedHire account."
+      {actions.inviteModal}
+      <Tabs
+        label="Applicant lists"
+        selectedTabId={tab}
+        onChange={(id) => params.updateParams({ tab: id === 'all' ? '' : id })}
+        tabs={[
+          {
+            id: 'all',
+            label: 'All applicants',
+            content: <AllApplicantsTab params={params} jobs={jobs} actions={actions} />,
+          },
+          {
+            id: 'recommended',
+            label: 'Recommended',
+            content: <RecommendedApplicantsTab params={params} jobs={jobs} actions={actions} />,
+          },
+          {
+            id: 'saved',
+            label: 'Saved',
+            content: <SavedApplicantsTab params={params} actions={actions} savedDelta={unsaveCount} />,
+          },
+        ]}
       />
-    </>
+    </div>
   );
 }

@@ -1,12 +1,29 @@
+import type { TDashboardActivity, TDashboardSummary } from '@medhire/contract/dashboard';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { BriefcaseIcon, BuildingIcon, SparkIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import {
+  BriefcaseIcon,
+  BuildingIcon,
+  CheckCircleIcon,
+  ClipboardIcon,
+  MessageIcon,
+  SparkIcon,
+  UserIcon,
+  UsersIcon,
+} from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { BOARD_COLUMNS } from '../../pipeline/pipeline-board.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
+import { dashboardApi } from '../api/dashboard-api.ts';
+import { MatchesDonut, PipelineFunnel, WeeklyApplicationsChart } from './dashboard-charts.tsx';
 import './home-screen.css';
 
 const SUBSCRIPTION_LABELS = {
@@ -37,6 +54,9 @@ const NEXT_STEPS = [
   },
 ] as const;
 
+/** The funnel shows the stages a candidate moves through; rejections sit apart below it. */
+const FUNNEL_STAGES = BOARD_COLUMNS.filter((stage) => stage !== 'Rejected');
+
 function formatDate(iso: string | null): string | null {
   if (!iso) return null;
   const date = new Date(iso);
@@ -45,18 +65,110 @@ function formatDate(iso: string | null): string | null {
     : date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
+const relativeFormat = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** "3 hours ago", "yesterday"; older than a week as a date. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const elapsed = time - now;
+  if (Math.abs(elapsed) >= 7 * 86_400_000) return formatDate(iso) ?? '';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(elapsed) >= size) return relativeFormat.format(Math.round(elapsed / size), unit);
+  }
+  return 'just now';
+}
+
+const ACTIVITY_ICONS: Record<TDashboardActivity['type'], ComponentType<{ size?: number }>> = {
+  applied: UserIcon,
+  'invite-accepted': CheckCircleIcon,
+  'invite-declined': ClipboardIcon,
+  invited: MessageIcon,
+  pipeline: UsersIcon,
+};
+
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; summary: TDashboardSummary };
+
+interface Kpi {
+  label: string;
+  value: number;
+  note?: string;
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+}
+
+function kpisOf(summary: TDashboardSummary): Kpi[] {
+  return [
+    {
+      label: 'Open jobs',
+      value: summary.openJobs,
+      note: summary.draftJobs > 0 ? `${summary.draftJobs} in draft` : undefined,
+      to: '/jobs',
+      icon: BriefcaseIcon,
+    },
+    {
+      label: 'New applicants',
+      value: summary.newApplicants,
+      note: 'Last 7 days',
+      to: '/applicants',
+      icon: UserIcon,
+    },
+    { label: 'Total applicants', value: summary.totalApplicants, to: '/applicants', icon: UsersIcon },
+    {
+      label: 'Saved physicians',
+      value: summary.savedApplicants,
+      to: '/applicants?tab=saved',
+      icon: SparkIcon,
+    },
+    {
+      label: 'Invites pending',
+      value: summary.matchesByStatus.pending ?? 0,
+      note: 'Awaiting an answer',
+      to: '/jobs-resident',
+      icon: ClipboardIcon,
+    },
+    {
+      label: 'Invites accepted',
+      value: summary.matchesByStatus.accepted ?? 0,
+      to: '/messages',
+      icon: CheckCircleIcon,
+    },
+  ];
+}
+
 export function HomeScreen() {
-  const user = useAppSelector((state) => state.auth.user);
-  const meta = user?.subscriptionMeta;
-  const status = user ? SUBSCRIPTION_LABELS[user.subscriptionStatus] : null;
-  const renewal = formatDate(meta?.currentPeriodEnd ?? null);
+  const userId = useAppSelector((state) => state.auth.user?._id);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    dashboardApi
+      .getSummary(userId, controller.signal)
+      .then((summary) => setState({ status: 'ready', summary }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [userId, attempt]);
 
   return (
     <>
       <title>Home · MedHire</title>
       <PageHeader
         title="Home"
-        description="Your recruiting at a glance: your plan, your next steps and the latest activity on your jobs."
+        description="Your recruiting at a glance: open jobs, new applicants, your pipeline and the latest activity."
         actions={
           <Link className={buttonClasses()} to="/create-job" data-tour="post-job">
             Post a job
@@ -64,70 +176,221 @@ export function HomeScreen() {
         }
       />
       <TourLauncher />
-      <div className="home-grid">
+
+      {state.status === 'loading' && <DashboardSkeleton />}
+      {state.status === 'failed' && (
+        <Alert variant="danger" title="We couldn't load your dashboard" className="home-section">
+          <p>{state.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {state.status === 'ready' ? (
+        <Dashboard summary={state.summary} aside={<SubscriptionCard />} />
+      ) : (
+        <div className="home-grid home-section">
+          <SubscriptionCard />
+          <NextSteps />
+        </div>
+      )}
+      {state.status === 'ready' && <NextSteps isWide />}
+    </>
+  );
+}
+
+function Dashboard({ summary, aside }: { summary: TDashboardSummary; aside: ReactNode }) {
+  const rejected = summary.pipeline.Rejected ?? 0;
+  const inPipeline = BOARD_COLUMNS.reduce((sum, stage) => sum + (summary.pipeline[stage] ?? 0), 0);
+  return (
+    <>
+      <section aria-labelledby="home-kpis-title" className="home-section">
+        <h2 id="home-kpis-title" className="visually-hidden">
+          Key figures
+        </h2>
+        <ul className="home-kpis">
+          {kpisOf(summary).map((kpi) => {
+            const Icon = kpi.icon;
+            return (
+              <li key={kpi.label}>
+                <Link to={kpi.to} className="home-kpi">
+                  <span className="home-kpi__icon" aria-hidden="true">
+                    <Icon size={18} />
+                  </span>
+                  <span className="home-kpi__value">{kpi.value}</span>
+                  <span className="home-kpi__label">{kpi.label}</span>
+                  {kpi.note && <span className="home-kpi__note">{kpi.note}</span>}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="home-charts home-section">
         <Card
-          title="Subscription"
+          title="Applications per week"
+          description="The last 8 weeks"
           headingLevel={2}
-          actions={status && <Badge variant={status.variant}>{status.label}</Badge>}
-          className="home-grid__plan"
+          className="home-charts__main"
         >
-          <dl className="home-stats">
-            <div>
-              <dt>Plan</dt>
-              <dd>{meta?.planName ?? 'No plan chosen yet'}</dd>
-            </div>
-            <div>
-              <dt>Match invites left</dt>
-              <dd>{meta?.invitesLeft ?? 0}</dd>
-            </div>
-            {renewal && (
-              <div className="home-stats__wide">
-                <dt>Current period ends</dt>
-                <dd>{renewal}</dd>
-              </div>
-            )}
-          </dl>
-          <Link className="home-grid__link" to="/manage-subscriptions">
-            Manage subscription
+          <WeeklyApplicationsChart weeks={summary.applicationsByWeek} />
+        </Card>
+        <Card title="Match invites" description="By status" headingLevel={2} className="home-charts__side">
+          <MatchesDonut matchesByStatus={summary.matchesByStatus} />
+          <Link className="home-grid__link" to="/jobs-resident?tab=invites">
+            See all invites
           </Link>
         </Card>
-        <Card title="Next steps" headingLevel={2} className="home-grid__steps">
-          <ul className="home-steps">
-            {NEXT_STEPS.map((step) => {
-              const Icon = step.icon;
-              return (
-                <li key={step.to}>
-                  <Link to={step.to} className="home-steps__item">
-                    <span className="home-steps__icon" aria-hidden="true">
-                      <Icon size={20} />
+        <div className="home-charts__side home-charts__stack">
+          <Card
+            title="Pipeline"
+            description={`${inPipeline} ${inPipeline === 1 ? 'application' : 'applications'} across your jobs`}
+            headingLevel={2}
+          >
+            {inPipeline === 0 ? (
+              <p className="home-muted">
+                No applications yet. Stages fill in as physicians apply and you move them.
+              </p>
+            ) : (
+              <>
+                <PipelineFunnel pipeline={summary.pipeline} stages={FUNNEL_STAGES} />
+                <p className="home-funnel-note">
+                  <span>Rejected</span>
+                  <strong>{rejected}</strong>
+                </p>
+              </>
+            )}
+          </Card>
+          {aside}
+        </div>
+        <Card title="Recent activity" headingLevel={2} className="home-charts__main">
+          {summary.recentActivity.length === 0 ? (
+            <EmptyState
+              headingLevel={3}
+              icon={<UsersIcon size={26} />}
+              title="No activity yet"
+              description="New applicants, answers to your invites and pipeline moves will appear here as they happen."
+              action={
+                <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
+                  Explore physicians
+                </Link>
+              }
+            />
+          ) : (
+            <ul className="home-activity-list">
+              {summary.recentActivity.map((activity) => {
+                const Icon = ACTIVITY_ICONS[activity.type];
+                return (
+                  <li
+                    key={`${activity.type}-${activity.at}-${activity.applicantId}`}
+                    className="home-activity-item"
+                  >
+                    <span
+                      className={`home-activity-item__icon home-activity-item__icon--${activity.type}`}
+                      aria-hidden="true"
+                    >
+                      <Icon size={16} />
                     </span>
-                    <span>
-                      <span className="home-steps__title">{step.title}</span>
-                      <span className="home-steps__text">{step.text}</span>
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
+                    <div className="home-activity-item__body">
+                      <Link to={`/applicants/${encodeURIComponent(activity.applicantId)}`}>
+                        {activity.text}
+                      </Link>
+                      <p className="home-activity-item__meta">
+                        <time dateTime={activity.at}>{timeAgo(activity.at)}</time>
+                        <span aria-hidden="true"> · </span>
+                        <Link to={`/jobs-resident/${encodeURIComponent(activity.jobId)}`}>
+                          View job<span className="visually-hidden">: {activity.text}</span>
+                        </Link>
+                      </p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </Card>
       </div>
-      <section className="home-activity" aria-labelledby="home-activity-title">
-        <h2 id="home-activity-title" className="home-activity__title">
-          Recent activity
-        </h2>
-        <EmptyState
-          headingLevel={3}
-          icon={<UsersIcon size={26} />}
-          title="No activity yet"
-          description="New applicants, accepted match invites and messages from physicians will appear here as they happen."
-          action={
-            <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
-              Explore physicians
-            </Link>
-          }
-        />
-      </section>
     </>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div className="home-section" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading your dashboard
+      </span>
+      <div className="home-kpis">
+        {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+          <Skeleton key={key} height="6.5rem" radius="var(--radius-lg)" />
+        ))}
+      </div>
+      <div className="home-charts home-section">
+        <Skeleton height="18rem" radius="var(--radius-lg)" className="home-charts__main" />
+        <Skeleton height="16rem" radius="var(--radius-lg)" />
+        <Skeleton height="16rem" radius="var(--radius-lg)" />
+      </div>
+    </div>
+  );
+}
+
+function SubscriptionCard() {
+  const user = useAppSelector((state) => state.auth.user);
+  const meta = user?.subscriptionMeta;
+  const status = user ? SUBSCRIPTION_LABELS[user.subscriptionStatus] : null;
+  const renewal = formatDate(meta?.currentPeriodEnd ?? null);
+  return (
+    <Card
+      title="Subscription"
+      headingLevel={2}
+      actions={status && <Badge variant={status.variant}>{status.label}</Badge>}
+    >
+      <dl className="home-stats">
+        <div>
+          <dt>Plan</dt>
+          <dd>{meta?.planName ?? 'No plan chosen yet'}</dd>
+        </div>
+        <div>
+          <dt>Match invites left</dt>
+          <dd>{meta?.invitesLeft ?? 0}</dd>
+        </div>
+        {renewal && (
+          <div className="home-stats__wide">
+            <dt>Current period ends</dt>
+            <dd>{renewal}</dd>
+          </div>
+        )}
+      </dl>
+      <Link className="home-grid__link" to="/manage-subscriptions">
+        Manage subscription
+      </Link>
+    </Card>
+  );
+}
+
+function NextSteps({ isWide = false }: { isWide?: boolean }) {
+  return (
+    <Card title="Next steps" headingLevel={2} className={isWide ? 'home-section' : undefined}>
+      <ul className={isWide ? 'home-steps home-steps--row' : 'home-steps'}>
+        {NEXT_STEPS.map((step) => {
+          const Icon = step.icon;
+          return (
+            <li key={step.to}>
+              <Link to={step.to} className="home-steps__item">
+                <span className="home-steps__icon" aria-hidden="true">
+                  <Icon size={20} />
+                </span>
+                <span>
+                  <span className="home-steps__title">{step.title}</span>
+                  <span className="home-steps__text">{step.text}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
   );
 }

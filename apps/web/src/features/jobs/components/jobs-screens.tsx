@@ -1,3 +1,3 @@
-export { JobResidentScreen, JobsResidentScreen } from './job-detail-screens.tsx';
+export { JobsResidentScreen } from './job-detail-screens.tsx';
 export { CreateJobScreen, EditJobScreen } from './job-editor-screens.tsx';
 export { JobsScreen } from './jobs-list-screen.tsx';

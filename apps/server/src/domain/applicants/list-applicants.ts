@@ -1,0 +1,72 @@
+import type { TApplicantList, TGetAllApplicantsQuery } from '@medhire/contract/applicants';
+import { and, count, eq, max, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { applications } from '../../db/schema/hiring.ts';
+import { physicians } from '../../db/schema/physicians.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { loadApplicantViews } from './applicant-views.ts';
+import { physicianFilterConditions, physicianOrder } from './physician-filters.ts';
+
+export interface ListApplicantsOptions {
+  db: Db;
+  owner: JobOwner;
+  query: TGetAllApplicantsQuery;
+}
+
+/**
+ * Physicians who applied to the organisation's jobs (or to `query.jobId`), one entry per
+ * physician. The applications in scope (the organisation's, narrowed to the job and the
+ * pipeline status when given) are grouped per physician through
+ * applications_organization_created_idx; the physician filters, the order ("newest" is the
+ * latest application in scope) and the page are applied in the same query, and only the
+ * page's physicians are then loaded as applicants.
+ */
+export async function listApplicants({ db, owner, query }: ListApplicantsOptions): Promise<TApplicantList> {
+  const { pageSize, pageNumber } = query;
+  if (query.jobId) await findOwnedJob(db, owner.organizationId, query.jobId);
+  const organizationId = owner.organizationId;
+  if (!organizationId) return { applicants: [], total: 0, pageNumber, pageSize };
+
+  const scopeConditions: SQL[] = [eq(applications.organizationId, organizationId)];
+  if (query.jobId) scopeConditions.push(eq(applications.jobId, query.jobId));
+  if (query.pipelineStatus) scopeConditions.push(eq(applications.pipelineStatus, query.pipelineStatus));
+  const scope = db.$with('applicant_scope').as(
+    db
+      .select({
+        physicianId: applications.physicianId,
+        latestAppliedAt: max(applications.createdAt).as('latest_applied_at'),
+      })
+      .from(applications)
+      .where(and(...scopeConditions))
+      .groupBy(applications.physicianId),
+  );
+  const where = and(...physicianFilterConditions(query));
+
+  const page = await db
+    .with(scope)
+    .select({ id: physicians.id })
+    .from(scope)
+    .innerJoin(physicians, eq(physicians.id, scope.physicianId))
+    .where(where)
+    .orderBy(...physicianOrder(query.sort, scope.latestAppliedAt))
+    .limit(pageSize)
+    .offset((pageNumber - 1) * pageSize);
+  const [counted] = await db
+    .with(scope)
+    .select({ total: count() })
+    .from(scope)
+    .innerJoin(physicians, eq(physicians.id, scope.physicianId))
+    .where(where);
+
+  return {
+    applicants: await loadApplicantViews({
+      db,
+      organizationId,
+      physicianIds: page.map((row) => row.id),
+    }),
+    total: counted?.total ?? 0,
+    pageNumber,
+    pageSize,
+  };
+}

@@ -1,0 +1,71 @@
+import { APPLICANT_MESSAGES } from '@medhire/contract/applicants';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { applications, matches, savedApplicants } from '../../db/schema/hiring.ts';
+import { physicians } from '../../db/schema/physicians.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether the text can be a stored id at all; anything else is answered as "not found". */
+export function isWellFormedId(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}
+
+export function applicantNotFound(): AppError {
+  return new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
+}
+
+/**
+ * A complete profile: specialty, board status, experience, start year and home are known.
+ * Only complete profiles can be explored, recommended or apply.
+ */
+export const isProfileComplete: SQL = sql`(${physicians.specialtyId} is not null
+  and ${physicians.boardStatus} is not null
+  and ${physicians.yearsOfExperience} is not null
+  and ${physicians.yearAvailable} is not null
+  and ${physicians.homeState} is not null)`;
+
+/** Physicians anyone may find: complete profiles that chose to be discoverable. */
+export const isPubliclyDiscoverable: SQL = sql`(${physicians.isDiscoverable} and ${isProfileComplete})`;
+
+export interface PhysicianVisibilityOptions {
+  db: Db;
+  organizationId: string | null;
+  physicianId: string;
+}
+
+/**
+ * Whether the organisation may see the physician: a complete, discoverable profile, or a
+ * physician who applied to or was invited to one of its jobs, or one it saved. A physician
+ * who hid their profile stays visible to the employers they already deal with.
+ */
+export async function isPhysicianVisible({
+  db,
+  organizationId,
+  physicianId,
+}: PhysicianVisibilityOptions): Promise<boolean> {
+  if (!organizationId || !isWellFormedId(physicianId)) return false;
+  const [row] = await db
+    .select({ id: physicians.id })
+    .from(physicians)
+    .where(
+      and(
+        eq(physicians.id, physicianId),
+        sql`(${isPubliclyDiscoverable}
+          or exists (select 1 from ${applications} where ${applications.physicianId} = ${physicians.id}
+            and ${applications.organizationId} = ${organizationId})
+          or exists (select 1 from ${matches} where ${matches.physicianId} = ${physicians.id}
+            and ${matches.organizationId} = ${organizationId})
+          or exists (select 1 from ${savedApplicants} where ${savedApplicants.physicianId} = ${physicians.id}
+            and ${savedApplicants.organizationId} = ${organizationId}))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Throws 404 "We could not find that physician." unless the organisation may see them. */
+export async function assertPhysicianVisible(options: PhysicianVisibilityOptions): Promise<void> {
+  if (!(await isPhysicianVisible(options))) throw applicantNotFound();
+}

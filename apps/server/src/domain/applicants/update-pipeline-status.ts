@@ -1,0 +1,73 @@
+import { APPLICANT_MESSAGES, type TApplicant } from '@medhire/contract/applicants';
+import type { TPipelineStatus } from '@medhire/contract/matches';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { applicationEvents, applications } from '../../db/schema/hiring.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { loadApplicantViews } from './applicant-views.ts';
+import { isWellFormedId } from './physician-visibility.ts';
+
+export interface UpdatePipelineStatusOptions {
+  db: Db;
+  owner: JobOwner;
+  applicationId: string;
+  pipelineStatus: TPipelineStatus;
+  now?: Date;
+}
+
+function applicationNotFound(): AppError {
+  return new AppError('NOT_FOUND', APPLICANT_MESSAGES.applicationNotFound);
+}
+
+/**
+ * Moves an application of the organisation to another pipeline stage and records who moved it
+ * and when. The spec names the stages but no order between them, so any stage may follow any
+ * other; only moving to the stage it already has is refused (422). Answers the applicant with
+ * the timeline, as the single-applicant page shows it.
+ */
+export async function updatePipelineStatus({
+  db,
+  owner,
+  applicationId,
+  pipelineStatus,
+  now = new Date(),
+}: UpdatePipelineStatusOptions): Promise<TApplicant> {
+  const organizationId = owner.organizationId;
+  if (!organizationId || !isWellFormedId(applicationId)) throw applicationNotFound();
+  return db.transaction(async (tx) => {
+    const [application] = await tx
+      .select({
+        id: applications.id,
+        physicianId: applications.physicianId,
+        status: applications.pipelineStatus,
+      })
+      .from(applications)
+      .where(and(eq(applications.id, applicationId), eq(applications.organizationId, organizationId)))
+      .for('update');
+    if (!application) throw applicationNotFound();
+    if (application.status === pipelineStatus) {
+      throw new AppError('BUSINESS_RULE', APPLICANT_MESSAGES.samePipelineStatus);
+    }
+    await tx
+      .update(applications)
+      .set({ pipelineStatus, updatedAt: now })
+      .where(eq(applications.id, application.id));
+    await tx.insert(applicationEvents).values({
+      applicationId: application.id,
+      fromStatus: application.status,
+      toStatus: pipelineStatus,
+      actor: 'employer',
+      changedByUserId: owner.userId,
+      createdAt: now,
+    });
+    const [applicant] = await loadApplicantViews({
+      db: tx,
+      organizationId,
+      physicianIds: [application.physicianId],
+      withHistory: true,
+    });
+    if (!applicant) throw applicationNotFound();
+    return applicant;
+  });
+}

@@ -1,0 +1,56 @@
+import { MATCH_MESSAGES, type TMatch } from '@medhire/contract/matches';
+import type { Db } from '../../db/index.ts';
+import { matches } from '../../db/schema/hiring.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { assertPhysicianVisible } from '../applicants/physician-visibility.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { loadMatchView } from './match-view.ts';
+
+export interface CreateMatchOptions {
+  db: Db;
+  owner: JobOwner;
+  jobId: string;
+  /** The physician's id (an applicant's `_id`). */
+  applicantId: string;
+  message?: string;
+  now?: Date;
+}
+
+/**
+ * Invites a physician to one of the organisation's open jobs: a pending match. The job must be
+ * the organisation's (404) and open (422), the physician visible to the organisation (404), and
+ * no pending or accepted invite may exist for the same job and physician (409). A declined or
+ * cancelled invite does not stand in the way of a new one.
+ */
+export async function createMatch({
+  db,
+  owner,
+  jobId,
+  applicantId,
+  message,
+  now = new Date(),
+}: CreateMatchOptions): Promise<TMatch> {
+  const job = await findOwnedJob(db, owner.organizationId, jobId);
+  if (job.status !== 'open') throw new AppError('BUSINESS_RULE', MATCH_MESSAGES.jobNotOpen);
+  await assertPhysicianVisible({ db, organizationId: job.organizationId, physicianId: applicantId });
+
+  // matches_active_unique holds one pending-or-accepted invite per job and physician, so two
+  // invites sent at the same moment cannot both land: the second inserts nothing.
+  const [inserted] = await db
+    .insert(matches)
+    .values({
+      jobId: job.id,
+      organizationId: job.organizationId,
+      physicianId: applicantId,
+      status: 'pending',
+      message: message ? message : null,
+      invitedByUserId: owner.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: matches.id });
+  if (!inserted) throw new AppError('CONFLICT', MATCH_MESSAGES.activeExists);
+  return loadMatchView(db, inserted.id);
+}

@@ -1,0 +1,17 @@
+import type { TPhysicianProfile } from '@medhire/contract/physicians';
+import type { Db } from '../../db/index.ts';
+import { findPhysicianWithEmail, toPhysicianProfile } from './physician-profile.ts';
+
+export interface GetPhysicianProfileOptions {
+  db: Db;
+  physicianId: string;
+}
+
+/** The signed-in physician's own profile. */
+export async function getPhysicianProfile({
+  db,
+  physicianId,
+}: GetPhysicianProfileOptions): Promise<TPhysicianProfile> {
+  const { physician, email } = await findPhysicianWithEmail(db, physicianId);
+  return toPhysicianProfile(physician, email);
+}

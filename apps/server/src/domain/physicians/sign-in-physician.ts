@@ -1,0 +1,55 @@
+import type { TPhysicianSession } from '@medhire/contract/physicians';
+import { eq } from 'drizzle-orm';
+import { physicians } from '../../db/schema/physicians.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { accessRefusal } from '../auth/account-access.ts';
+import { findUserByEmail } from '../auth/accounts-repository.ts';
+import { ACCOUNT_LIMITS, spendAttempt } from '../auth/attempt-limiter.ts';
+import { employerAccountRefusal } from '../auth/authenticate-session.ts';
+import type { AuthContext } from '../auth/context.ts';
+import { verifyPassword } from '../auth/password-hash.ts';
+import { createSession } from '../auth/sessions.ts';
+import { WRONG_CREDENTIALS_MESSAGE } from '../auth/sign-in.ts';
+import { getPhysicianProfile } from './get-physician-profile.ts';
+
+export interface SignInPhysicianOptions {
+  context: Pick<AuthContext, 'db' | 'limiter'>;
+  email: string;
+  password: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * Signs a physician in with e-mail and password, with the employer sign-in's rules: the same
+ * attempt limit per e-mail, the same answer for an unknown e-mail and a wrong password, and the
+ * account's state (or that it is an employer's) told only to someone who knows the password.
+ */
+export async function signInPhysician({
+  context,
+  email,
+  password,
+  userAgent,
+}: SignInPhysicianOptions): Promise<TPhysicianSession> {
+  const { db, limiter } = context;
+  const attemptsKey = `login:${email}`;
+  await spendAttempt(limiter, attemptsKey, ACCOUNT_LIMITS.login);
+
+  const found = await findUserByEmail(db, email);
+  const user = found?.archivedAt ? undefined : found;
+  const isPasswordRight = await verifyPassword(user?.passwordHash, password);
+  if (!user || !isPasswordRight) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS_MESSAGE);
+  await limiter.reset(attemptsKey);
+
+  const refusal = accessRefusal(user);
+  if (refusal) throw refusal;
+  if (user.role !== 'physician') throw employerAccountRefusal();
+
+  const [physician] = await db
+    .select({ id: physicians.id })
+    .from(physicians)
+    .where(eq(physicians.userId, user.id))
+    .limit(1);
+  if (!physician) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS_MESSAGE);
+  const token = await createSession(db, user.id, userAgent);
+  return { token, physician: await getPhysicianProfile({ db, physicianId: physician.id }) };
+}

@@ -1,0 +1,69 @@
+import { ZSendMessageBody } from '@medhire/contract/conversations';
+import { ok, ZPageQuery } from '@medhire/contract/envelope';
+import {
+  ZConversationIdParams,
+  ZPhysicianConversationList,
+  ZPhysicianSentMessage,
+} from '@medhire/contract/physicians';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listOwnConversations } from '../../../domain/conversations/list-physician-conversations.ts';
+import { sendPhysicianMessage } from '../../../domain/conversations/send-physician-message.ts';
+import { requirePhysician } from '../../../plugins/auth.ts';
+import { PHYSICIAN_FAILURES, PHYSICIAN_SECURITY } from '../route-options.ts';
+
+const TAGS = ['employee conversations'];
+
+/** /api/employee/conversation: the physician's conversations with employers. */
+const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticatePhysician);
+
+  app.get(
+    '/get-all-conversation',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary: "The physician's conversations, most recent first, with their latest messages",
+        querystring: ZPageQuery,
+        response: { 200: ok(ZPhysicianConversationList), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listOwnConversations({
+        db: app.db,
+        physicianId: requirePhysician(request).physicianId,
+        query: request.query,
+      }),
+    }),
+  );
+
+  app.post(
+    '/send-message/:conversationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary: 'Send a message to the employer; a retry with the same tempMsgId answers the stored message',
+        params: ZConversationIdParams,
+        body: ZSendMessageBody,
+        response: { 200: ok(ZPhysicianSentMessage), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => {
+      const { isNew, employerUserIds, ...sent } = await sendPhysicianMessage({
+        db: app.db,
+        physicianId: requirePhysician(request).physicianId,
+        conversationId: request.params.conversationId,
+        body: request.body.body,
+        tempMsgId: request.body.tempMsgId,
+      });
+      if (isNew) {
+        for (const userId of employerUserIds) app.io.to(`user:${userId}`).emit('onMessage', sent);
+      }
+      return { success: true as const, data: sent };
+    },
+  );
+};
+
+export default employeeConversationRoutes;

@@ -1,0 +1,136 @@
+import { ZJobIdParams, ZUserIdParams } from '@medhire/contract/applicants';
+import { ok, ZFailure } from '@medhire/contract/envelope';
+import {
+  ZCreateMatchBody,
+  ZGetMatchesQuery,
+  ZMatch,
+  ZMatchIdParams,
+  ZMatchList,
+  ZMatchUpdate,
+  ZUpdateMatchStatusBody,
+} from '@medhire/contract/matches';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
+import { createMatch } from '../../../domain/matches/create-match.ts';
+import { listMatches } from '../../../domain/matches/list-matches.ts';
+import { updateMatchStatus } from '../../../domain/matches/update-match-status.ts';
+import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
+
+const TAGS = ['employer matches'];
+const SECURITY = [{ sessionToken: [] }];
+const FAILURES = {
+  400: ZFailure,
+  401: ZFailure,
+  403: ZFailure,
+  404: ZFailure,
+  409: ZFailure,
+  422: ZFailure,
+} as const;
+
+function ownerOf(request: FastifyRequest): JobOwner {
+  const { userId, organizationId } = requireAccount(request);
+  return { userId, organizationId };
+}
+
+/**
+ * /api/employer/match: invites of physicians to the organisation's jobs (spec §3 "Match",
+ * §4 match request status, §7 update-match-status).
+ */
+const employerMatchRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/create-match',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Invite a physician to one of the organisation’s open jobs (a pending match)',
+        body: ZCreateMatchBody,
+        response: { 200: ok(ZMatch), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your invite is sent.',
+      data: await createMatch({
+        db: app.db,
+        owner: ownerOf(request),
+        jobId: request.body.jobId,
+        applicantId: request.body.applicantId,
+        message: request.body.message,
+      }),
+    }),
+  );
+
+  app.get(
+    '/get-all-matches/:userId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Every match of the organisation (allMatches), newest first; filter by status and job',
+        params: ZUserIdParams,
+        querystring: ZGetMatchesQuery,
+        response: { 200: ok(ZMatchList), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { userId, organizationId } = assertOwnUser(request, request.params.userId);
+      return {
+        success: true as const,
+        data: await listMatches({ db: app.db, owner: { userId, organizationId }, query: request.query }),
+      };
+    },
+  );
+
+  app.get(
+    '/get-matches-by-job/:jobId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'The matches of one job (matchesByJob), newest first; filter by status',
+        params: ZJobIdParams,
+        querystring: ZGetMatchesQuery,
+        response: { 200: ok(ZMatchList), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listMatches({
+        db: app.db,
+        owner: ownerOf(request),
+        query: request.query,
+        jobId: request.params.jobId,
+      }),
+    }),
+  );
+
+  app.patch(
+    '/update-match-status/:matchId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Cancel a pending invite; accepting and declining are the physician’s',
+        params: ZMatchIdParams,
+        body: ZUpdateMatchStatusBody,
+        response: { 200: ok(ZMatchUpdate), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'The invite is cancelled.',
+      data: await updateMatchStatus({
+        db: app.db,
+        owner: ownerOf(request),
+        matchId: request.params.matchId,
+        status: request.body.status,
+      }),
+    }),
+  );
+};
+
+export default employerMatchRoutes;

@@ -1,0 +1,182 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../src/db/schema/accounts.ts';
+import { applicationEvents, applications, matches, savedApplicants } from '../../../src/db/schema/hiring.ts';
+import { jobs } from '../../../src/db/schema/jobs.ts';
+import { physicians } from '../../../src/db/schema/physicians.ts';
+import { DEMO_EMPLOYER_EMAIL } from '../../../src/db/seed/demo-employer.ts';
+import { DEMO_PHYSICIAN_COUNT, DEMO_PHYSICIAN_PASSWORD } from '../../../src/db/seed/demo-physicians.ts';
+import { seedDemoData } from '../../../src/db/seed/index.ts';
+import { buildTestApp, createTestDatabase } from '../../helper.ts';
+
+const NOW = new Date('2026-11-20T15:00:00Z');
+const DAY_MS = 24 * 60 * 60_000;
+
+describe('demo physicians and hiring activity', () => {
+  let app: FastifyInstance;
+  let loginLine: string | undefined;
+  let organizationId: string;
+
+  beforeAll(async () => {
+    app = await buildTestApp({ demoData: true }, { database: await createTestDatabase() });
+    const result = await seedDemoData(app, { now: NOW });
+    expect(result.isCreated).toBe(true);
+    loginLine = result.loginLine;
+    const [employer] = await app.db.select().from(users).where(eq(users.email, DEMO_EMPLOYER_EMAIL));
+    organizationId = employer?.organizationId ?? '';
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('creates 2,000 physician accounts with complete, varied profiles', async () => {
+    const [accounts] = await app.db
+      .select({ total: count() })
+      .from(users)
+      .where(and(eq(users.role, 'physician'), eq(users.accountStatus, 'approved')));
+    expect(accounts?.total).toBe(DEMO_PHYSICIAN_COUNT);
+    const [profiles] = await app.db
+      .select({
+        total: count(),
+        complete:
+          sql<number>`count(*) filter (where ${physicians.specialtyId} is not null and ${physicians.boardStatus} is not null and ${physicians.homeState} is not null and ${physicians.yearAvailable} is not null and ${physicians.yearsOfExperience} is not null)`.mapWith(
+            Number,
+          ),
+        specialties: sql<number>`count(distinct ${physicians.specialtyId})`.mapWith(Number),
+        states: sql<number>`count(distinct ${physicians.homeState})`.mapWith(Number),
+        texans: sql<number>`count(*) filter (where ${physicians.homeState} = 'TX')`.mapWith(Number),
+        keyed:
+          sql<number>`count(*) filter (where ${physicians.matchKeys} @> array[${physicians.specialtyId} || ':' || ${physicians.homeState}])`.mapWith(
+            Number,
+          ),
+      })
+      .from(physicians);
+    expect(profiles).toMatchObject({
+      total: DEMO_PHYSICIAN_COUNT,
+      complete: DEMO_PHYSICIAN_COUNT,
+      keyed: DEMO_PHYSICIAN_COUNT,
+    });
+    expect(profiles?.specialties).toBeGreaterThan(20);
+    expect(profiles?.states).toBeGreaterThan(35);
+    expect(profiles?.texans).toBeGreaterThan(400);
+  });
+
+  it('prints the employer login and a demo physician login that signs in', async () => {
+    const lines = loginLine?.split('\n') ?? [];
+    expect(lines[0]).toBe('Demo login: demo@medhire.example / MedHire-demo-2026');
+    const email = /^Demo physician login \(has a pending invite\): (\S+) \/ MedHire-physician-2026$/.exec(
+      lines[1] ?? '',
+    )?.[1];
+    expect(email).toMatch(/@physicians\.medhire\.example$/);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/employee/auth/login',
+      payload: { email, password: DEMO_PHYSICIAN_PASSWORD },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('gives every open job 15–40 applications from its specialty, over the weeks since it was posted', async () => {
+    const rows = await app.db
+      .select({
+        jobId: jobs.id,
+        status: jobs.status,
+        postedAt: jobs.createdAt,
+        total:
+          sql<number>`count(${applications.id}) filter (where ${applications.source} = 'application')`.mapWith(
+            Number,
+          ),
+        offSpecialty:
+          sql<number>`count(${applications.id}) filter (where ${physicians.specialtyId} <> ${jobs.specialtyId})`.mapWith(
+            Number,
+          ),
+        first: sql<string | null>`min(${applications.createdAt})`,
+        last: sql<string | null>`max(${applications.createdAt})`,
+      })
+      .from(jobs)
+      .leftJoin(applications, eq(applications.jobId, jobs.id))
+      .leftJoin(physicians, eq(physicians.id, applications.physicianId))
+      .where(eq(jobs.organizationId, organizationId))
+      .groupBy(jobs.id);
+    const open = rows.filter((row) => row.status === 'open');
+    expect(open.length).toBe(4);
+    for (const row of open) {
+      expect(row.total).toBeGreaterThanOrEqual(15);
+      expect(row.total).toBeLessThanOrEqual(40);
+      expect(row.offSpecialty).toBe(0);
+      expect(new Date(row.first ?? 0).getTime()).toBeGreaterThan(row.postedAt.getTime());
+      expect(new Date(row.last ?? 0).getTime()).toBeLessThan(NOW.getTime());
+      expect(new Date(row.first ?? 0).getTime()).toBeGreaterThan(NOW.getTime() - 8 * 7 * DAY_MS);
+    }
+  });
+
+  it('spreads applications over the pipeline stages, with one hire, each change on the timeline', async () => {
+    const stages = await app.db
+      .select({ stage: applications.pipelineStatus, total: count() })
+      .from(applications)
+      .where(eq(applications.organizationId, organizationId))
+      .groupBy(applications.pipelineStatus);
+    const byStage = Object.fromEntries(stages.map((row) => [row.stage, row.total]));
+    expect(byStage.Hired).toBe(1);
+    for (const stage of ['Submitted', 'Shortlisted', 'Interview', 'Offer', 'Rejected']) {
+      expect(byStage[stage], stage).toBeGreaterThan(0);
+    }
+    const [moves] = await app.db
+      .select({ total: count() })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.actor, 'employer'));
+    expect(moves?.total).toBeGreaterThan(30);
+  });
+
+  it('has invites in every status and about ten saved applicants', async () => {
+    const statuses = await app.db
+      .select({ status: matches.status, total: count() })
+      .from(matches)
+      .where(eq(matches.organizationId, organizationId))
+      .groupBy(matches.status);
+    expect(statuses.map((row) => row.status).sort()).toEqual([
+      'accepted',
+      'cancelled',
+      'declined',
+      'pending',
+    ]);
+    const [saved] = await app.db
+      .select({ total: count() })
+      .from(savedApplicants)
+      .where(eq(savedApplicants.organizationId, organizationId));
+    expect(saved?.total).toBeGreaterThanOrEqual(8);
+    expect(saved?.total).toBeLessThanOrEqual(10);
+  });
+
+  it('leaves strong candidates of the first open job untouched for the recommendations', async () => {
+    const [firstJob] = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.organizationId, organizationId), eq(jobs.status, 'open')))
+      .orderBy(jobs.createdAt)
+      .limit(1);
+    const [untouched] = await app.db
+      .select({ total: count() })
+      .from(physicians)
+      .where(
+        sql`${physicians.specialtyId} = ${firstJob?.specialtyId ?? ''}
+          and ${physicians.homeState} = 'TX'
+          and ${physicians.boardStatus} = 'board-certified'
+          and ${physicians.isDiscoverable}
+          and ${physicians.yearsOfExperience} >= 3
+          and not exists (select 1 from ${applications} where ${applications.physicianId} = ${physicians.id} and ${applications.organizationId} = ${organizationId})
+          and not exists (select 1 from ${matches} where ${matches.physicianId} = ${physicians.id} and ${matches.organizationId} = ${organizationId})
+          and not exists (select 1 from ${savedApplicants} where ${savedApplicants.physicianId} = ${physicians.id} and ${savedApplicants.organizationId} = ${organizationId})`,
+      );
+    expect(untouched?.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('leaves a database that already has accounts alone', async () => {
+    const again = await seedDemoData(app, { now: NOW });
+    expect(again.isCreated).toBe(false);
+    const [accounts] = await app.db.select({ total: count() }).from(users).where(eq(users.role, 'physician'));
+    expect(accounts?.total).toBe(DEMO_PHYSICIAN_COUNT);
+  });
+});

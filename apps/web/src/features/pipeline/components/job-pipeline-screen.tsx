@@ -1,0 +1,316 @@
+import type { TApplicant } from '@medhire/contract/applicants';
+import type { TJob } from '@medhire/contract/jobs';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import type { RootState } from '../../../app/store.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ArrowLeftIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Skeleton } from '../../../components/ui/spinner.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { applicantsApi } from '../../applicants/api/applicants-api.ts';
+import { applicantsLoaded } from '../../applicants/applicants-slice.ts';
+import { selectUser } from '../../auth/auth-slice.ts';
+import { jobsApi } from '../../jobs/api/jobs-api.ts';
+import { JobDetails, specialtyTitle } from '../../jobs/components/job-details.tsx';
+import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
+import { useJobActions } from '../../jobs/components/use-job-actions.tsx';
+import { singleJobLoaded } from '../../jobs/jobs-slice.ts';
+import { MatchList } from '../../matches/components/match-list.tsx';
+import { useEnums } from '../../utility/use-enums.ts';
+import { applicationFor } from '../pipeline-board.ts';
+import { JobApplicantsPanel } from './job-applicants-panel.tsx';
+import { PipelineBoard } from './pipeline-board.tsx';
+import { RecommendedPanel } from './recommended-panel.tsx';
+import '../../jobs/components/jobs.css';
+import './pipeline.css';
+
+/** The board shows up to this many of the job's applicants, most recent first. */
+export const BOARD_PAGE_SIZE = 200;
+
+const TAB_IDS = ['pipeline', 'recommended', 'applicants', 'matches', 'details'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+const selectSingleJob = (state: RootState) => state.jobs.singleJob as TJob | null;
+/** On this screen the applicants list holds the job's applicants (ZApplicant answers). */
+const selectApplicants = (state: RootState) =>
+  state.applicants.applicants.applicants as unknown as TApplicant[];
+
+type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
+type ApplicantsState =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; total: number };
+
+/** /jobs-resident/:id (spec §2): one job's pipeline, recommended physicians, applicants and matches. */
+export function JobPipelineScreen() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const stored = useAppSelector(selectSingleJob);
+  const job = stored?._id === id ? stored : null;
+  const storedApplicants = useAppSelector(selectApplicants);
+  const { enums } = useEnums();
+  const [jobState, setJobState] = useState<LoadState>({ status: 'loading' });
+  const [jobAttempt, setJobAttempt] = useState(0);
+  const [applicantsState, setApplicantsState] = useState<ApplicantsState>({ status: 'loading' });
+  const [applicantsAttempt, setApplicantsAttempt] = useState(0);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedTab = searchParams.get('tab');
+  const tab: TabId = TAB_IDS.includes(requestedTab as TabId) ? (requestedTab as TabId) : 'pipeline';
+  const actions = useJobActions();
+  const userId = user?._id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt re-runs the load on "Try again".
+  useEffect(() => {
+    const controller = new AbortController();
+    setJobState({ status: 'loading' });
+    jobsApi
+      .getSingleJob(id, controller.signal)
+      .then((loaded) => {
+        dispatch(singleJobLoaded(loaded));
+        setJobState({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setJobState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [dispatch, id, jobAttempt]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt re-runs the load on "Try again".
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setApplicantsState({ status: 'loading' });
+    applicantsApi
+      .getAllApplicants(userId, { jobId: id, pageSize: BOARD_PAGE_SIZE }, controller.signal)
+      .then((list) => {
+        dispatch(applicantsLoaded(list.applicants));
+        setApplicantsState({ status: 'ready', total: list.total });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          setApplicantsState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [dispatch, userId, id, applicantsAttempt]);
+
+  const selectTab = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'pipeline') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+
+  const backLink = (
+    <Link className={buttonClasses({ variant: 'secondary' })} to="/jobs-resident">
+      <ArrowLeftIcon size={18} />
+      All jobs
+    </Link>
+  );
+
+  if (jobState.status === 'failed') {
+    return (
+      <div className="jobs-screen">
+        <title>Job · MedHire</title>
+        <PageHeader eyebrow="Candidate pipeline" title="Job" actions={backLink} />
+        <Alert variant="danger" title="We couldn't load this job">
+          <p>{jobState.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => setJobAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  if (!job) {
+    return (
+      <div className="jobs-screen" aria-busy="true">
+        <title>Job · MedHire</title>
+        <span className="visually-hidden" role="status">
+          Loading the job
+        </span>
+        <div className="pipeline-header-skeleton">
+          <Skeleton width="10rem" height="1rem" />
+          <Skeleton width="60%" height="2rem" />
+          <Skeleton width="40%" height="1rem" />
+        </div>
+        <Skeleton height="3rem" />
+        <BoardSkeleton />
+      </div>
+    );
+  }
+
+  // Only applicants with an application to this job belong to its pipeline.
+  const jobApplicants =
+    applicantsState.status === 'ready'
+      ? storedApplicants.filter((applicant) => applicationFor(applicant, job._id))
+      : [];
+  const applicantCount = applicantsState.status === 'ready' ? applicantsState.total : job.applicantCount;
+  const isBusy = actions.busyJobId === job._id;
+
+  const withApplicants = (content: ReactNode, skeleton: ReactNode) => {
+    if (applicantsState.status === 'loading') return skeleton;
+    if (applicantsState.status === 'failed') {
+      return (
+        <Alert variant="danger" title="We couldn't load this job's applicants">
+          <p>{applicantsState.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => setApplicantsAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    }
+    if (jobApplicants.length === 0) {
+      return (
+        <EmptyState
+          headingLevel={3}
+          icon={<UsersIcon size={26} />}
+          title="No applicants yet for this job"
+          description={
+            job.status === 'open'
+              ? 'Physicians who apply, and those who accept your invites, appear here. Invite the recommended ones to get started.'
+              : 'Physicians can apply once the job is open. Publish it, then invite the recommended physicians.'
+          }
+          action={
+            <Button variant="secondary" onClick={() => selectTab('recommended')}>
+              See recommended physicians
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <>
+        {applicantsState.total > jobApplicants.length && (
+          <p className="pipeline-panel__intro">
+            Showing the {jobApplicants.length} most recent of {applicantsState.total} applicants.
+          </p>
+        )}
+        {content}
+      </>
+    );
+  };
+
+  return (
+    <div className="jobs-screen">
+      <title>{`${job.title} · Pipeline · MedHire`}</title>
+      {actions.confirmation}
+      <PageHeader
+        eyebrow={
+          <span className="job-detail-head">
+            {specialtyTitle(enums, job.specialty) ?? 'Job'} <JobStatusBadge status={job.status} />
+          </span>
+        }
+        title={job.title}
+        description={job.locations.map((location) => location.description).join(' · ')}
+        actions={
+          <>
+            {backLink}
+            <Link className={buttonClasses()} to={`/edit-job/${job._id}`}>
+              Edit job
+            </Link>
+          </>
+        }
+      />
+      <div className="pipeline-summary">
+        <dl className="pipeline-summary__stats">
+          <div>
+            <dt>Applicants</dt>
+            <dd>{applicantCount}</dd>
+          </div>
+          <div>
+            <dt>Matches</dt>
+            <dd>{job.matchCount}</dd>
+          </div>
+        </dl>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={isBusy}
+          onClick={() => void actions.setStatus(job, job.status === 'open' ? 'closed' : 'open')}
+        >
+          {job.status === 'open' ? 'Close job' : job.status === 'draft' ? 'Publish job' : 'Reopen job'}
+        </Button>
+      </div>
+      <Tabs
+        label="Job pipeline sections"
+        selectedTabId={tab}
+        onChange={selectTab}
+        tabs={[
+          {
+            id: 'pipeline',
+            label: 'Pipeline',
+            content: withApplicants(
+              <PipelineBoard jobId={job._id} applicants={jobApplicants} />,
+              <BoardSkeleton />,
+            ),
+          },
+          { id: 'recommended', label: 'Recommended', content: <RecommendedPanel job={job} /> },
+          {
+            id: 'applicants',
+            label: 'Applicants',
+            badge: applicantCount,
+            content: withApplicants(
+              <JobApplicantsPanel job={job} applicants={jobApplicants} />,
+              <ListSkeleton label="Loading applicants" />,
+            ),
+          },
+          {
+            id: 'matches',
+            label: 'Matches',
+            badge: job.matchCount,
+            content: <MatchList scope="job" jobId={job._id} />,
+          },
+          {
+            id: 'details',
+            label: 'Details',
+            content: (
+              <Card>
+                <JobDetails job={job} enums={enums} headingLevel={2} />
+              </Card>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function BoardSkeleton() {
+  return (
+    <div className="pipeline-board__columns" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading the pipeline
+      </span>
+      {['a', 'b', 'c', 'd', 'e', 'f'].map((key) => (
+        <div key={key} className="pipeline-column">
+          <Skeleton width="50%" height="1.25rem" />
+          <Skeleton height="6rem" radius="var(--radius-md)" />
+          <Skeleton height="6rem" radius="var(--radius-md)" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ListSkeleton({ label }: { label: string }) {
+  return (
+    <div className="pipeline-list" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {label}
+      </span>
+      <Skeleton height="8rem" radius="var(--radius-lg)" />
+      <Skeleton height="8rem" radius="var(--radius-lg)" />
+    </div>
+  );
+}

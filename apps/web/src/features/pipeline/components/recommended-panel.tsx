@@ -1,0 +1,130 @@
+import type { TApplicant } from '@medhire/contract/applicants';
+import type { TJob } from '@medhire/contract/jobs';
+import type { TMatch } from '@medhire/contract/matches';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import type { RootState } from '../../../app/store.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SparkIcon } from '../../../components/ui/icons.tsx';
+import { Skeleton } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { applicantsApi } from '../../applicants/api/applicants-api.ts';
+import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
+import { ApplicantCard, ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';
+import { toApplicantMatch, useApplicantActions } from '../../applicants/components/use-applicant-actions.tsx';
+import { InviteToJobModal } from '../../matches/components/invite-to-job-modal.tsx';
+
+/** How many of the best-fitting physicians the tab shows. */
+export const RECOMMENDED_PAGE_SIZE = 20;
+
+/** Filled only from the recommended-applicants answer (ZApplicant with score and reasons). */
+const selectRecommended = (state: RootState) =>
+  state.applicants.recommendedApplicants.applicants as unknown as TApplicant[];
+
+type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
+
+/**
+ * The physicians who fit the job best, highest score first, each with the reasons for the
+ * score. Saving and inviting update the entry in place (spec §4 "updating an applicant").
+ */
+export function RecommendedPanel({ job }: { job: TJob }) {
+  const dispatch = useAppDispatch();
+  const applicants = useAppSelector(selectRecommended);
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [inviting, setInviting] = useState<TApplicant | null>(null);
+  const { savingIds, toggleSave } = useApplicantActions();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    applicantsApi
+      .getRecommendedApplicants(job._id, { pageSize: RECOMMENDED_PAGE_SIZE }, controller.signal)
+      .then((list) => {
+        dispatch(recommendedApplicantsLoaded(list.applicants));
+        setState({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [dispatch, job._id, attempt]);
+
+  const onInvited = (match: TMatch) => {
+    if (!inviting) return;
+    dispatch(applicantUpdated({ ...inviting, matches: [toApplicantMatch(match), ...inviting.matches] }));
+  };
+
+  if (state.status === 'loading') {
+    return (
+      <div className="pipeline-list" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          Loading recommended physicians
+        </span>
+        <Skeleton height="9rem" radius="var(--radius-lg)" />
+        <Skeleton height="9rem" radius="var(--radius-lg)" />
+        <Skeleton height="9rem" radius="var(--radius-lg)" />
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Alert variant="danger" title="We couldn't load recommended physicians">
+        <p>{state.message}</p>
+        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (applicants.length === 0) {
+    return (
+      <EmptyState
+        headingLevel={3}
+        icon={<SparkIcon size={26} />}
+        title="No recommendations yet"
+        description="No discoverable physician fits this job yet. Widening the job's locations or your candidate preferences brings in more."
+        action={
+          <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
+            Explore physicians
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <p className="pipeline-panel__intro">
+        The {applicants.length} physicians who fit <strong>{job.title}</strong> best, by specialty, board
+        status, experience, start year, distance and your preferences.
+        {job.status !== 'open' && ' Publish the job to invite them.'}
+      </p>
+      <ul className="pipeline-list" aria-label={`Recommended physicians for ${job.title}`}>
+        {applicants.map((applicant) => (
+          <li key={applicant._id}>
+            <ApplicantCard
+              applicant={applicant}
+              headingLevel={3}
+              actions={
+                <ApplicantCardActions
+                  applicant={applicant}
+                  actions={{ savingIds, toggleSave, invite: setInviting }}
+                />
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      <InviteToJobModal
+        applicant={inviting}
+        defaultJobId={job._id}
+        onClose={() => setInviting(null)}
+        onInvited={onInvited}
+      />
+    </>
+  );
+}
