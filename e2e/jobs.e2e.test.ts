@@ -126,6 +126,8 @@ describe('jobs as the demo employer', () => {
       // The editor shows the same heading, so wait for the move to the job's page itself.
       await page.waitForURL((url) => url.pathname.startsWith('/jobs-resident/'));
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      // The job's page opens on its pipeline; the posting itself is under Details.
+      await page.getByRole('tab', { name: 'Details', exact: true }).click();
       await page.getByText('$250,000 – $320,000 per year').waitFor();
       await page.getByRole('list', { name: 'Job locations' }).getByText('Dallas, TX').waitFor();
 

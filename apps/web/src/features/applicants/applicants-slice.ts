@@ -23,6 +23,17 @@ export const initialApplicantsState: ApplicantsState = {
 const replaceById = (list: ApplicantRecord[], applicant: ApplicantRecord) =>
   list.map((existing) => (existing._id === applicant._id ? applicant : existing));
 
+/**
+ * The recommended list's score and reasons are for its job only, so an answer that does not
+ * carry them (e.g. saving answers with the plain applicant) keeps the ones the list has.
+ */
+const replaceRecommended = (list: ApplicantRecord[], applicant: ApplicantRecord) =>
+  list.map((existing) => {
+    if (existing._id !== applicant._id) return existing;
+    if (applicant.score !== undefined || existing.score === undefined) return applicant;
+    return { ...applicant, score: existing.score, reasons: existing.reasons };
+  });
+
 export const applicantsSlice = createSlice({
   name: 'applicants',
   initialState: initialApplicantsState,
@@ -45,13 +56,17 @@ export const applicantsSlice = createSlice({
     },
     /**
      * Updating an applicant replaces the entry with the same _id in the applicants, saved and
-     * recommended lists and the single applicant (spec §4).
+     * recommended lists and the single applicant (spec §4); a recommended entry keeps its score
+     * and reasons when the update carries none.
      */
     applicantUpdated(state, action: PayloadAction<ApplicantRecord>) {
       const applicant = action.payload;
       state.applicants.applicants = replaceById(state.applicants.applicants, applicant);
       state.savedApplicants = replaceById(state.savedApplicants, applicant);
-      state.recommendedApplicants.applicants = replaceById(state.recommendedApplicants.applicants, applicant);
+      state.recommendedApplicants.applicants = replaceRecommended(
+        state.recommendedApplicants.applicants,
+        applicant,
+      );
       if (state.singleApplicant?._id === applicant._id) state.singleApplicant = applicant;
     },
   },

@@ -44,6 +44,24 @@ describe('applicants reducer (spec §4)', () => {
     expect(state.singleApplicant).toEqual(updated);
   });
 
+  it('update applicant keeps the recommended score and reasons when the update carries none', () => {
+    const recommended = { ...drLee, score: 96, reasons: ['Board certified', 'Lives 3 miles away'] };
+    const saved = { _id: 'a1', name: 'Dr. Lee', isSaved: true };
+    const state = applicantsReducer(
+      { ...populated, recommendedApplicants: { applicants: [recommended, drPatel] } },
+      applicantUpdated(saved),
+    );
+    expect(state.recommendedApplicants.applicants).toEqual([
+      { ...saved, score: 96, reasons: ['Board certified', 'Lives 3 miles away'] },
+      drPatel,
+    ]);
+    expect(state.applicants.applicants).toEqual([saved, drPatel]);
+
+    const rescored = { ...saved, score: 90, reasons: ['Board certified'] };
+    const next = applicantsReducer(state, applicantUpdated(rescored));
+    expect(next.recommendedApplicants.applicants[0]).toEqual(rescored);
+  });
+
   it('update applicant leaves a different single applicant alone', () => {
     const updated = { _id: 'a2', name: 'Dr. Patel', pipelineStatus: 'Offer' };
     const state = applicantsReducer(populated, applicantUpdated(updated));

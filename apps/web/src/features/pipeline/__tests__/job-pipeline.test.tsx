@@ -242,3 +242,35 @@ describe("a job's matches", () => {
     ).toBeInTheDocument();
   });
 });
+
+describe("a job's recommended physicians", () => {
+  it('shows the next page of the ranking below the first with "Show more physicians"', async () => {
+    const ranked = (applicant: TApplicant, score: number) => ({
+      ...applicant,
+      score,
+      reasons: ['Board certified'],
+    });
+    const pages = new Map([
+      ['1', { ...list('applicants', [ranked(okafor, 98), ranked(reyes, 91)]), total: 3 }],
+      ['2', { ...list('applicants', [ranked(chen, 80)]), total: 3, pageNumber: 2 }],
+    ]);
+    const seen: (string | null)[] = [];
+    pipelineApi([], {
+      'GET /api/employer/applicant/get-recommended-applicants/job-1': ({ url }) => {
+        seen.push(url.searchParams.get('pageNumber'));
+        return envelope(pages.get(url.searchParams.get('pageNumber') ?? '1'));
+      },
+    });
+    renderApp('/jobs-resident/job-1?tab=recommended', { session });
+
+    const ranking = await screen.findByRole('list', { name: /Recommended physicians for/ });
+    expect(within(ranking).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    expect(screen.getByText('Showing 2 of 3')).toBeInTheDocument();
+
+    screen.getByRole('button', { name: 'Show more physicians' }).click();
+    await screen.findByRole('link', { name: 'Dr. Mei Chen' });
+    expect(within(ranking).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(seen).toEqual([null, '2']);
+    expect(screen.queryByRole('button', { name: 'Show more physicians' })).not.toBeInTheDocument();
+  });
+});

@@ -3,6 +3,7 @@ import type { TJob } from '@medhire/contract/jobs';
 import type { TMatch } from '@medhire/contract/matches';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -11,6 +12,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SparkIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
 import { ApplicantCard, ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';
@@ -19,6 +21,8 @@ import { InviteToJobModal } from '../../matches/components/invite-to-job-modal.t
 
 /** How many of the best-fitting physicians the tab shows. */
 export const RECOMMENDED_PAGE_SIZE = 20;
+/** The ranking is read 20 at a time up to its 100th page (the API's limit). */
+const RECOMMENDED_PAGE_LIMIT = 100;
 
 /** Filled only from the recommended-applicants answer (ZApplicant with score and reasons). */
 const selectRecommended = (state: RootState) =>
@@ -36,6 +40,9 @@ export function RecommendedPanel({ job }: { job: TJob }) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [inviting, setInviting] = useState<TApplicant | null>(null);
+  const [total, setTotal] = useState(0);
+  const [loadedPages, setLoadedPages] = useState(1);
+  const [isLoadingMore, setIsLoadingMore] = useState(false);
   const { savingIds, toggleSave } = useApplicantActions();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
@@ -46,6 +53,8 @@ export function RecommendedPanel({ job }: { job: TJob }) {
       .getRecommendedApplicants(job._id, { pageSize: RECOMMENDED_PAGE_SIZE }, controller.signal)
       .then((list) => {
         dispatch(recommendedApplicantsLoaded(list.applicants));
+        setTotal(list.total);
+        setLoadedPages(1);
         setState({ status: 'ready' });
       })
       .catch((error: unknown) => {
@@ -53,6 +62,31 @@ export function RecommendedPanel({ job }: { job: TJob }) {
       });
     return () => controller.abort();
   }, [dispatch, job._id, attempt]);
+
+  /** The next page of the ranking, appended below the ones shown. */
+  const onShowMore = async () => {
+    setIsLoadingMore(true);
+    try {
+      const list = await applicantsApi.getRecommendedApplicants(job._id, {
+        pageSize: RECOMMENDED_PAGE_SIZE,
+        pageNumber: loadedPages + 1,
+      });
+      const shown = new Set(applicants.map((applicant) => applicant._id));
+      dispatch(
+        recommendedApplicantsLoaded([
+          ...applicants,
+          ...list.applicants.filter((applicant) => !shown.has(applicant._id)),
+        ]),
+      );
+      setTotal(list.total);
+      setLoadedPages((pages) => pages + 1);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setIsLoadingMore(false);
+    }
+  };
+  const hasMore = applicants.length < total && loadedPages < RECOMMENDED_PAGE_LIMIT;
 
   const onInvited = (match: TMatch) => {
     if (!inviting) return;
@@ -119,6 +153,16 @@ export function RecommendedPanel({ job }: { job: TJob }) {
           </li>
         ))}
       </ul>
+      {hasMore && (
+        <div className="pipeline-panel__more">
+          <Button variant="secondary" onClick={onShowMore} isLoading={isLoadingMore}>
+            Show more physicians
+          </Button>
+          <span className="pipeline-panel__more-count">
+            Showing {applicants.length} of {total}
+          </span>
+        </div>
+      )}
       <InviteToJobModal
         applicant={inviting}
         defaultJobId={job._id}

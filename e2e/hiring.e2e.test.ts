@@ -1,0 +1,353 @@
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+
+// Issue 5, end to end: the demo employer finds a physician among a job's recommendations, saves
+// and invites them, moves an applicant through the pipeline, and sees the invite accepted by the
+// physician (who, having no web page of their own, answers through the API).
+
+const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const jobTitle = 'Family Medicine Physician – Outpatient';
+/** Waits on conditions that involve a server round trip; the machine is small and shared. */
+const SLOW = 30_000;
+
+let server: TestServer;
+let browser: Browser;
+let checked: CheckedPage;
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await checked?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+// ---------------------------------------------------------------------------------------------
+// The physician side, through the API.
+
+interface Envelope<T> {
+  success: boolean;
+  data: T;
+  error?: { message: string; code: string };
+}
+
+async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+  const response = await fetch(`${server.baseURL}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (!response.ok || !envelope.success) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(envelope)}`);
+  }
+  return envelope.data;
+}
+
+interface Physician {
+  token: string;
+  physicianId: string;
+  /** As employers see it, "Dr. First Last". */
+  fullName: string;
+}
+
+const austin = { description: 'Austin, TX', coords: { latitude: 30.2672, longitude: -97.7431 }, state: 'TX' };
+
+/** A fresh physician account with a complete profile; unique names keep reruns and demo data apart. */
+async function registerPhysician(
+  firstName: string,
+  lastName: string,
+  profile: Record<string, unknown>,
+): Promise<Physician> {
+  const email = `${firstName}.${lastName}@physicians.example`.toLowerCase();
+  const session = await api<{ token: string; physician: { _id: string } }>(
+    'POST',
+    '/employee/auth/register',
+    {
+      body: { email, password: 'Stethoscope-2026!', firstName, lastName },
+    },
+  );
+  const updated = await api<{ isComplete: boolean; isDiscoverable: boolean }>(
+    'PATCH',
+    '/employee/profile/update-profile',
+    { token: session.token, body: profile },
+  );
+  expect(updated.isComplete).toBe(true);
+  return {
+    token: session.token,
+    physicianId: session.physician._id,
+    fullName: `Dr. ${firstName} ${lastName}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The employer side, in the browser.
+
+async function signIn(page: Page) {
+  await page.goto('/signIn');
+  await page
+    .getByLabel(/^\s*email/i)
+    .first()
+    .fill(demoEmployer.email);
+  await page
+    .getByLabel(/^\s*password/i)
+    .first()
+    .fill(demoEmployer.password);
+  await page
+    .getByRole('button', { name: /sign in/i })
+    .first()
+    .click();
+  await checked.waitForPath('/home');
+}
+
+async function openTab(page: Page, name: RegExp) {
+  const tab = page.getByRole('tablist', { name: 'Job pipeline sections' }).getByRole('tab', { name });
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: SLOW }).toBe('true');
+}
+
+/** A column of the pipeline board, named by its heading ("Offer", then the count). */
+const column = (page: Page, stage: string) => page.getByRole('region', { name: new RegExp(`^${stage}\\b`) });
+
+async function shot(page: Page, file: string) {
+  // Let transitions and data requests finish, then capture from the top.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${artifactsDir}${file}.png`, fullPage: true });
+}
+
+/**
+ * Moves a card with its "Move to…" menu using only the keyboard: focus the button, open the
+ * menu with the down arrow, walk to the stage, press Enter; then wait until the board says the
+ * move is saved.
+ */
+async function moveWithKeyboard(page: Page, name: string, to: string) {
+  const button = page.getByRole('button', { name: `Move ${name}`, exact: true });
+  await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: SLOW }).toBeNull();
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  const menu = page.getByRole('menu', { name: `Move ${name} to` });
+  await menu.waitFor();
+  const target = menu.getByRole('menuitem', { name: to, exact: true });
+  for (let step = 0; step < 6; step += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  expect(await target.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page
+    .getByText(`${name} moved to ${to}.`, { exact: true })
+    .waitFor({ state: 'attached', timeout: SLOW });
+  const card = column(page, to)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+  await card.waitFor({ timeout: SLOW });
+  await expect.poll(() => card.getAttribute('aria-busy'), { timeout: SLOW }).toBeNull();
+}
+
+const matchRow = (page: Page, name: string): Locator =>
+  page
+    .getByRole('list', { name: 'Match invites' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
+
+// ---------------------------------------------------------------------------------------------
+
+describe('hiring as the demo employer', () => {
+  const suffix = Date.now().toString(36);
+  const thisYear = new Date().getFullYear();
+  let invited: Physician;
+  let applicant: Physician;
+  let jobId: string;
+
+  it('sets up two physicians through the API: a perfect fit, and one who applies', async () => {
+    invited = await registerPhysician('Rowan', `Fitzgerald${suffix}`, {
+      specialty: 'family-medicine',
+      // The job's sub-specialty and the one the employer's candidate preferences ask for.
+      subSpecialty: ['family-medicine--geriatric-medicine', 'family-medicine--sports-medicine'],
+      boardStatus: 'board-certified',
+      yearsOfExperience: 12,
+      yearAvailableToStart: thisYear,
+      homeLocation: austin,
+      statesOfInterest: ['TX'],
+      employmentTypes: ['full-time'],
+      needsVisa: false,
+      isDiscoverable: true,
+    });
+    applicant = await registerPhysician('Imani', `Okafor${suffix}`, {
+      specialty: 'family-medicine',
+      boardStatus: 'board-eligible',
+      yearsOfExperience: 4,
+      yearAvailableToStart: thisYear + 1,
+      homeLocation: {
+        description: 'Dallas, TX',
+        coords: { latitude: 32.7767, longitude: -96.797 },
+        state: 'TX',
+      },
+      statesOfInterest: ['TX'],
+      employmentTypes: ['full-time'],
+      isDiscoverable: false,
+    });
+
+    const found = await api<{ jobs: { _id: string; title: string; hasApplied: boolean }[] }>(
+      'GET',
+      `/employee/job/get-all-jobs?queryText=${encodeURIComponent('Family Medicine Physician')}&pageSize=50`,
+      { token: applicant.token },
+    );
+    const job = found.jobs.find((entry) => entry.title === jobTitle);
+    expect(
+      job,
+      `the open job "${jobTitle}" among ${found.jobs.map((entry) => entry.title).join(', ')}`,
+    ).toBeDefined();
+    jobId = (job as { _id: string })._id;
+    expect(job?.hasApplied).toBe(false);
+
+    const application = await api<{ jobId: string }>('POST', `/employee/job/apply/${jobId}`, {
+      token: applicant.token,
+      body: { coverLetter: 'I would love to join your outpatient team in Austin.' },
+    });
+    expect(application.jobId).toBe(jobId);
+  });
+
+  it('finds the perfect fit among the recommended physicians, saves and invites them', async () => {
+    checked = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.desktop });
+    const { page } = checked;
+    await signIn(page);
+
+    await page.goto('/jobs-resident');
+    await page.getByRole('link', { name: jobTitle, exact: true }).first().click();
+    await checked.waitForPath(`/jobs-resident/${jobId}`);
+    await page.getByRole('heading', { name: jobTitle, level: 1 }).waitFor({ timeout: SLOW });
+
+    await openTab(page, /^Recommended/);
+    const recommended = page.getByRole('list', { name: `Recommended physicians for ${jobTitle}` });
+    await recommended.waitFor({ timeout: SLOW });
+    const card = recommended.getByRole('article', { name: invited.fullName, exact: true });
+    // A perfect fit scores at the top; ties are broken by id, so "among the first shown" is what holds.
+    await card.waitFor({ timeout: SLOW }).catch(async (error: unknown) => {
+      const shown = await recommended.getByRole('heading', { level: 3 }).allInnerTexts();
+      throw new Error(`${invited.fullName} is not among the recommended: ${shown.join(', ')}`, {
+        cause: error,
+      });
+    });
+    await card.getByRole('list', { name: 'Why they fit' }).getByText('Board certified').waitFor();
+
+    // Save.
+    const save = card.getByRole('button', { name: `Save ${invited.fullName}`, exact: true });
+    expect(await save.getAttribute('aria-pressed')).toBe('false');
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed'), { timeout: SLOW }).toBe('true');
+
+    // Invite to this job.
+    await card.getByRole('button', { name: `Invite ${invited.fullName} to a job`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite to a job' });
+    const jobSelect = dialog.getByLabel('Job');
+    await jobSelect.waitFor({ timeout: SLOW });
+    await expect.poll(() => jobSelect.inputValue(), { timeout: SLOW }).toBe(jobId);
+    await dialog
+      .getByLabel(/Message/)
+      .fill('Your geriatrics and sports medicine background fits our Austin clinic.');
+    await dialog.getByRole('button', { name: 'Send invite' }).click();
+    await page.getByText(`Invite sent to ${invited.fullName} for ${jobTitle}.`).waitFor({ timeout: SLOW });
+    await dialog.waitFor({ state: 'detached', timeout: SLOW });
+    await card.getByRole('list', { name: 'With your jobs' }).getByText('Pending').waitFor({ timeout: SLOW });
+    // Saving and inviting update the card in place: it still says how well they fit this job.
+    expect(await card.getByRole('meter', { name: 'Fit score' }).count()).toBe(1);
+    expect(await card.getByRole('list', { name: 'Why they fit' }).getByText('Board certified').count()).toBe(
+      1,
+    );
+    expect(await save.getAttribute('aria-pressed')).toBe('true');
+    await shot(page, 'hiring-recommended-desktop');
+
+    await openTab(page, /^Matches/);
+    const row = matchRow(page, invited.fullName);
+    await row.waitFor({ timeout: SLOW });
+    await row.getByText('Pending', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Cancel invite to ${invited.fullName}` }).waitFor();
+    checked.assertNoErrors();
+  });
+
+  it('moves the applicant Shortlisted → Interview → Offer with the keyboard and the board keeps it after a reload', async () => {
+    const { page } = checked;
+    await openTab(page, /^Pipeline/);
+    const submittedLink = column(page, 'Submitted').getByRole('link', {
+      name: applicant.fullName,
+      exact: true,
+    });
+    await submittedLink.waitFor({ timeout: SLOW });
+
+    for (const stage of ['Shortlisted', 'Interview', 'Offer']) {
+      await moveWithKeyboard(page, applicant.fullName, stage);
+    }
+    expect(await column(page, 'Submitted').getByRole('link', { name: applicant.fullName }).count()).toBe(0);
+
+    await page.reload();
+    const offerLink = column(page, 'Offer').getByRole('link', { name: applicant.fullName, exact: true });
+    await offerLink.waitFor({ timeout: SLOW });
+    for (const stage of ['Shortlisted', 'Submitted', 'Interview']) {
+      expect(await column(page, stage).getByRole('link', { name: applicant.fullName }).count()).toBe(0);
+    }
+    await shot(page, 'hiring-pipeline-desktop');
+
+    // The applicant's page lists every move, newest first.
+    await offerLink.click();
+    await checked.waitForPath(`/applicants/${applicant.physicianId}`);
+    const timeline = page.getByRole('list', { name: `History of the application to ${jobTitle}` });
+    await timeline.waitFor({ timeout: SLOW });
+    await expect
+      .poll(async () =>
+        (await timeline.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0]?.trim()),
+      )
+      .toEqual([
+        'Moved from Interview to Offer',
+        'Moved from Shortlisted to Interview',
+        'Moved from Submitted to Shortlisted',
+        'Applied · Submitted',
+      ]);
+    expect(await timeline.getByText(/^by you ·/).count()).toBe(3);
+    await timeline.getByText(/^by the physician ·/).waitFor();
+    checked.assertNoErrors();
+  });
+
+  it('sees the invite accepted once the physician accepts it', async () => {
+    const { page } = checked;
+    const mine = await api<{ matches: { _id: string; status: string; job: { _id: string } }[] }>(
+      'GET',
+      '/employee/match/get-all-matches',
+      { token: invited.token },
+    );
+    const pending = mine.matches.filter((match) => match.job._id === jobId && match.status === 'pending');
+    expect(pending).toHaveLength(1);
+    const answer = await api<{ status: string; conversationId: string | null }>(
+      'PATCH',
+      `/employee/match/respond/${pending[0]?._id}`,
+      { token: invited.token, body: { status: 'accepted' } },
+    );
+    expect(answer.status).toBe('accepted');
+
+    await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+    const row = matchRow(page, invited.fullName);
+    await row.waitFor({ timeout: SLOW });
+    await row.getByText('Accepted', { exact: true }).waitFor();
+    await row.getByRole('link', { name: `Open conversation with ${invited.fullName}` }).waitFor();
+    expect(await row.getByRole('button', { name: /Cancel invite/ }).count()).toBe(0);
+    await shot(page, 'hiring-matches-desktop');
+
+    // The dashboard's recent activity tells the same story.
+    await page.goto('/home');
+    await page
+      .getByRole('link', { name: `${invited.fullName} accepted the invite to ${jobTitle}`, exact: true })
+      .waitFor({ timeout: SLOW });
+    await shot(page, 'hiring-home-desktop');
+    checked.assertNoErrors();
+  });
+});
