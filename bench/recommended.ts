@@ -1,12 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { createPgliteDatabase, createPostgresDatabase, type Db } from '../apps/server/src/db/index.ts';
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  type Db,
+  pgliteExtensions,
+} from '../apps/server/src/db/index.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
 import { type BenchJob, seedLargeDataSet } from '../apps/server/src/db/seed/large-data-set.ts';
 import { rankPhysiciansForJob } from '../apps/server/src/domain/matching/rank-physicians.ts';
@@ -96,7 +101,7 @@ async function openPostgres(name: string, label: string): Promise<BenchTarget> {
 
 async function openPglite(label: string): Promise<BenchTarget> {
   const dataDir = await mkdtemp(join(tmpdir(), 'medhire-bench-pglite-'));
-  const client = await PGlite.create({ dataDir: join(dataDir, 'db') });
+  const client = await PGlite.create({ dataDir: join(dataDir, 'db'), extensions: pgliteExtensions });
   await createPgliteDatabase(client).migrate();
   const capture = new QueryCapture();
   const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: capture });
@@ -210,7 +215,14 @@ if (process.env.BENCH_LARGE === '1') {
   });
 }
 
+/** The machine's load beside the figures: timings on a busy machine are not the query's alone. */
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
 const figures: Figure[] = [];
+console.log(`load average (1, 5, 15 min) at start: ${loadAverage()}`);
 for (const { physicians, open } of cases) {
   const target = await open();
   try {
@@ -219,5 +231,5 @@ for (const { physicians, open } of cases) {
     await target.close();
   }
 }
-console.log('');
+console.log(`\nload average (1, 5, 15 min) at end: ${loadAverage()}`);
 await reportFigures(figures);

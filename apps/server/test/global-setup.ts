@@ -7,7 +7,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { createPgliteDatabase, createPostgresDatabase, MIGRATIONS_DIR } from '../src/db/index.ts';
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  MIGRATIONS_DIR,
+  pgliteExtensions,
+} from '../src/db/index.ts';
 import { syncReferenceData } from '../src/domain/reference/sync-reference-data.ts';
 import { quoteIdentifier, withDatabaseName } from './test-database.ts';
 
@@ -33,7 +38,7 @@ async function setupPglite(project: TestProject) {
   const cacheDir = path.join(tmpdir(), 'medhire-test-cache');
   const dumpPath = path.join(cacheDir, `pglite-${await databaseFingerprint()}.tar`);
   if (!existsSync(dumpPath)) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     const database = createPgliteDatabase(client);
     await database.migrate();
     await syncReferenceData(database.db);

@@ -10,7 +10,12 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '../src/db/index.ts';
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  type Database,
+  pgliteExtensions,
+} from '../src/db/index.ts';
 import { afterFile, onFileDisposed } from './cleanups.ts';
 import { quoteIdentifier, type TestDatabaseSource, withDatabaseName } from './test-database.ts';
 
@@ -52,7 +57,10 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export async function createTestDatabase(): Promise<Database> {
   const source = inject('testDatabase');
   if (source.driver === 'pglite') {
-    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(source.dumpPath)]) });
+    const client = await PGlite.create({
+      loadDataDir: new Blob([readFileSync(source.dumpPath)]),
+      extensions: pgliteExtensions,
+    });
     const database = createPgliteDatabase(client);
     afterFile(() => database.close());
     return database;
@@ -106,6 +114,7 @@ export async function serverProcessEnv(): Promise<Record<string, string>> {
   const client = await PGlite.create({
     dataDir: path.join(processDataDir, 'db'),
     loadDataDir: new Blob([readFileSync(source.dumpPath)]),
+    extensions: pgliteExtensions,
   });
   await client.close();
   return { DATA_DIR: processDataDir };

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -31,6 +32,12 @@ export interface Database {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/**
+ * The extensions the migrations use (btree_gist: the recommendation pool's GiST index). PGlite
+ * loads extensions when it is constructed, so every `PGlite.create` passes this object.
+ */
+export const pgliteExtensions = { btree_gist };
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -83,7 +90,7 @@ export async function createDatabase(
 ): Promise<Database> {
   if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
   mkdirSync(config.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: config.pgliteDir });
+  const client = await PGlite.create({ dataDir: config.pgliteDir, extensions: pgliteExtensions });
   return createPgliteDatabase(client);
 }
 

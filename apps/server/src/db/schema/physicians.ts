@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  point,
   text,
   timestamp,
   uniqueIndex,
@@ -78,6 +79,28 @@ export const physicians = pgTable(
         sql`${table.isDiscoverable} and ${table.specialtyId} is not null and ${table.boardStatus} is not null and ${table.yearsOfExperience} is not null and ${table.yearAvailable} is not null and ${table.homeState} is not null`,
       ),
   ],
+);
+
+/**
+ * Where each complete, discoverable physician lives or wants to work: one row for the home and
+ * one per city of interest, with the physician's specialty beside it. The recommendation pool is
+ * read from it nearest-first (a GiST index on (specialty_id, location), created with the
+ * btree_gist extension in migration 0009). The rows are kept by a database trigger on physicians
+ * (physicians_places_sync, same migration), so every writer of physicians keeps them right
+ * without doing anything; a profile that is incomplete or not discoverable has no rows.
+ */
+export const physicianPlaces = pgTable(
+  'physician_places',
+  {
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    specialtyId: text('specialty_id').notNull(),
+    kind: text('kind').$type<'home' | 'city_of_interest'>().notNull(),
+    /** x = longitude, y = latitude. */
+    location: point('location', { mode: 'xy' }).notNull(),
+  },
+  (table) => [index('physician_places_physician_idx').on(table.physicianId)],
 );
 
 export type TPhysicianRow = typeof physicians.$inferSelect;

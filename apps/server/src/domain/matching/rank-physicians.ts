@@ -61,27 +61,70 @@ const probeColumns = sql.raw(
 /** Job locations whose distance is written out inline; beyond that a subquery takes over. */
 const INLINE_LOCATIONS = 4;
 
-/** The haversine term between the physician's home and job location `index` (1-based); NULL past the last one. */
-function haversineTerm(index: number): string {
-  return `(power(sin((w.job_lats[${index}] - radians(physicians.home_latitude)) / 2), 2)
-    + w.job_cos_lats[${index}] * cos(radians(physicians.home_latitude))
-      * power(sin((w.job_lons[${index}] - radians(physicians.home_longitude)) / 2), 2))`;
+/**
+ * How many physicians each job location draws into the pool: those of the job's specialty whose
+ * home or city of interest is nearest to it (physician_places, read nearest-first through its
+ * GiST index). The pool, and so the work of a ranking, no longer grows with the table.
+ */
+export const POOL_PER_LOCATION = 500;
+
+/** The haversine term between a place (radians) and job location `index` (1-based); NULL past the last one. */
+function haversineTerm(lat: string, lon: string, index: number): string {
+  return `(power(sin((w.job_lats[${index}] - ${lat}) / 2), 2)
+    + w.job_cos_lats[${index}] * cos(${lat}) * power(sin((w.job_lons[${index}] - ${lon}) / 2), 2))`;
 }
 
 /**
- * Great-circle miles from the physician's home to the nearest job location (haversine). The
- * smallest haversine term gives the smallest distance, so there is one asin per physician. Most
- * jobs have a few locations: those are written out in one LEAST (which skips the NULLs past
- * the last location), so scoring a large pool runs no subquery per physician.
+ * The smallest haversine term between one place (latitude and longitude in radians) and the
+ * job's locations. Most jobs have a few locations: for up to INLINE_LOCATIONS the terms are
+ * written out, one branch per count so only the job's own locations are computed, and no
+ * subquery runs per place.
  */
-function milesExpression(): string {
-  const inline = Array.from({ length: INLINE_LOCATIONS }, (_, index) => haversineTerm(index + 1)).join(',\n');
-  return `2 * ${EARTH_RADIUS_MILES} * asin(sqrt(least(1.0, case
-    when cardinality(w.job_lats) <= ${INLINE_LOCATIONS} then least(${inline})
-    else (select min(power(sin((l.lat - radians(physicians.home_latitude)) / 2), 2)
-      + l.cos_lat * cos(radians(physicians.home_latitude)) * power(sin((l.lon - radians(physicians.home_longitude)) / 2), 2))
-      from unnest(w.job_lats, w.job_lons, w.job_cos_lats) as l(lat, lon, cos_lat)) end)))`;
+function nearestTerm(lat: string, lon: string): string {
+  const branches = Array.from({ length: INLINE_LOCATIONS }, (_, index) => {
+    const terms = Array.from({ length: index + 1 }, (_, term) => haversineTerm(lat, lon, term + 1));
+    return `when ${index + 1} then ${terms.length === 1 ? terms[0] : `least(${terms.join(',\n')})`}`;
+  });
+  return `(case cardinality(w.job_lats) ${branches.join('\n')}
+    else (select min(power(sin((l.lat - ${lat}) / 2), 2)
+      + l.cos_lat * cos(${lat}) * power(sin((l.lon - ${lon}) / 2), 2))
+      from unnest(w.job_lats, w.job_lons, w.job_cos_lats) as l(lat, lon, cos_lat)) end)`;
 }
+
+const HOME_TERM = nearestTerm('radians(physicians.home_latitude)', 'radians(physicians.home_longitude)');
+const CITY_TERM = nearestTerm(
+  "radians((city->'coords'->>'latitude')::float8)",
+  "radians((city->'coords'->>'longitude')::float8)",
+);
+
+/** Great-circle miles of a haversine term. */
+const milesOf = (term: string) => `(2 * ${EARTH_RADIUS_MILES} * asin(sqrt(least(1.0, ${term}))))`;
+
+/**
+ * Great-circle miles (haversine) from the nearest of the physician's places (home or a city of
+ * interest) to the nearest job location. The smallest haversine term gives the smallest
+ * distance, so there is one asin per physician.
+ */
+const MILES_EXPRESSION =
+  milesOf(`least(${HOME_TERM}, case when jsonb_typeof(physicians.cities_of_interest) = 'array'
+  and physicians.cities_of_interest <> '[]'::jsonb then (select min(${CITY_TERM})
+  from jsonb_array_elements(physicians.cities_of_interest) as city) end)`);
+
+/**
+ * The physician's place nearest to the job (home first on a tie): its kind, its description and
+ * the miles to the nearest job location. Built for the page's physicians only, for the reasons.
+ */
+const NEAREST_PLACE = `(select place.kind, place.description, ${milesOf('place.term')} as miles
+  from (
+    select 'home' as kind, physicians.home_description as description, ${HOME_TERM} as term
+    union all
+    select 'city_of_interest', city->>'description', ${CITY_TERM}
+    from jsonb_array_elements(case when jsonb_typeof(physicians.cities_of_interest) = 'array'
+      then physicians.cities_of_interest else '[]'::jsonb end) as city
+  ) as place
+  where place.term is not null
+  order by place.term, (place.kind = 'home') desc
+  limit 1)`;
 
 /**
  * The fraction (0–1) of each part a physician earns against the job and employer settings
@@ -107,7 +150,7 @@ const FRACTIONS = {
     when physicians.year_available = w.target_year + 2 then 0.2
     else 0.0 end) * (case when physicians.needs_visa then w.visa_factor else 1.0 end))`),
   location: sql.raw(`greatest(
-    coalesce(greatest(0.0, 1.0 - (${milesExpression()}) / ${DISTANCE_HORIZON_MILES}.0), 0.0),
+    coalesce(greatest(0.0, 1.0 - (${MILES_EXPRESSION}) / ${DISTANCE_HORIZON_MILES}.0), 0.0),
     case when physicians.states_of_interest && w.job_states then w.relocation_credit else 0.0 end)`),
   employmentType: sql.raw(`(case
     when w.employment_type = any(physicians.employment_types) then 1.0
@@ -121,10 +164,10 @@ const scoreExpression = sql.join(
 );
 
 /**
- * Ranks the physicians for one job in one query, inside the database. The pool is every
- * complete, discoverable physician of the job's specialty who lives in or wants to work in one
- * of the job's states (`match_keys && ARRAY['<specialty>:<state>', …]`, which the GIN index
- * physicians_match_keys_idx answers). Each is scored 0–100 (README.md beside this file):
+ * Ranks the physicians for one job in one query, inside the database. The pool is, for each job
+ * location, the POOL_PER_LOCATION complete, discoverable physicians of the job's specialty who
+ * live or want to work nearest to it (physician_places, read nearest-first through its GiST
+ * index). Each is scored 0–100 (README.md beside this file):
  *
  * | part            | points | full marks when                                                    |
  * |-----------------|-------:|--------------------------------------------------------------------|
@@ -132,7 +175,7 @@ const scoreExpression = sql.join(
  * | board status    | 20     | certified; eligible 75 % (90 % when eligible is accepted, 0 when certification is required); not certified 40 % (0 when required) |
  * | experience      | 15     | at least the preferred minimum (below: 60 % × share); no minimum: 50 % + 5 %/year up to 10 |
  * | availability    | 15     | starts by the preferred year (or this year); +1 year 50 %, +2 years 20 %; a visa need halves it |
- * | location        | 20     | 1 − miles to the nearest job location / 500; at least 50 % when they named a job state |
+ * | location        | 20     | 1 − miles from their nearest place (home or city of interest) to the nearest job location / 500; at least 50 % when they named a job state |
  * | employment type | 10     | wants the job's type (no types given 50 %)                         |
  *
  * The employer's would-you-rather answers move points between parts and change the relocation
@@ -172,8 +215,10 @@ export async function rankPhysiciansForJob({
     ),
     s as materialized (
       select job.*,
-        array(select distinct job.specialty_id || ':' || upper(l->>'state')
-          from jsonb_array_elements(job.locations) l) as pool_keys,
+        array(select (l->'coords'->>'latitude')::float8
+          from jsonb_array_elements(job.locations) with ordinality as t(l, n) order by n) as job_lat_degrees,
+        array(select (l->'coords'->>'longitude')::float8
+          from jsonb_array_elements(job.locations) with ordinality as t(l, n) order by n) as job_lon_degrees,
         array(select distinct upper(l->>'state') from jsonb_array_elements(job.locations) l) as job_states,
         array(select radians((l->'coords'->>'latitude')::float8)
           from jsonb_array_elements(job.locations) with ordinality as t(l, n) order by n) as job_lats,
@@ -207,10 +252,24 @@ export async function rankPhysiciansForJob({
           else 0.4 end as board_not_certified
       from s
     ),
+    pool as materialized (
+      -- For each job location, the physicians of the job's specialty whose home or city of
+      -- interest is nearest to it: a nearest-first read of the GiST index, stopped after N.
+      select distinct near.physician_id as id
+      from w
+      cross join lateral unnest(w.job_lon_degrees, w.job_lat_degrees) as spot(lon, lat)
+      cross join lateral (
+        select places.physician_id from physician_places places
+        where places.specialty_id = w.specialty_id
+        order by places.location <-> point(spot.lon, spot.lat)
+        limit ${POOL_PER_LOCATION}
+      ) as near
+      where spot.lon is not null and spot.lat is not null
+    ),
     scored as materialized (
       select physicians.id, (${scoreExpression}) as score
-      from physicians, w
-      where physicians.match_keys && w.pool_keys and ${isPubliclyDiscoverable}
+      from pool join physicians on physicians.id = pool.id cross join w
+      where physicians.specialty_id = w.specialty_id and ${isPubliclyDiscoverable}
     ),
     page as (
       select id, score from scored order by score desc, id limit ${limit} offset ${offset}
@@ -239,12 +298,16 @@ export async function rankPhysiciansForJob({
               else -w.w_availability end),
           (case when physicians.needs_visa then 'Needs visa sponsorship' end,
             case when w.experience_choice = 'a' then 0 else -w.w_availability / 2 end),
-          (case when miles.value < 1 then 'Lives less than a mile away'
-            when miles.value < ${DISTANCE_HORIZON_MILES} then
-              'Lives ' || round(miles.value) || case when round(miles.value) = 1 then ' mile' else ' miles' end || ' away'
-            end, w.w_location * (1 - miles.value / ${DISTANCE_HORIZON_MILES})),
+          (case when nearest.kind = 'city_of_interest' and nearest.miles < ${DISTANCE_HORIZON_MILES} then
+              'Wants to work in ' || nearest.description
+            when nearest.miles < 1 then 'Lives less than a mile away'
+            when nearest.miles < ${DISTANCE_HORIZON_MILES} then
+              'Lives ' || round(nearest.miles) || case when round(nearest.miles) = 1 then ' mile' else ' miles' end || ' away'
+            end, w.w_location * (1 - nearest.miles / ${DISTANCE_HORIZON_MILES})),
           ((select 'Wants to work in ' || state from unnest(physicians.states_of_interest) state
-            where state = any(w.job_states) order by state limit 1), w.w_location * w.relocation_credit),
+            where state = any(w.job_states)
+              and not (nearest.kind = 'city_of_interest' and nearest.miles < ${DISTANCE_HORIZON_MILES})
+            order by state limit 1), w.w_location * w.relocation_credit),
           ((select 'Open to ' || lower(left(ev.title, 1)) || substr(ev.title, 2) from enum_values ev
             where ev.kind = 'employmentType' and ev.id = w.employment_type and w.employment_type = any(physicians.employment_types)),
             w.w_employmentType)
@@ -255,7 +318,7 @@ export async function rankPhysiciansForJob({
     from w
     cross join (select 1) as one
     left join (page join physicians on physicians.id = page.id) on true
-    left join lateral (select ${sql.raw(milesExpression())} as value) as miles on page.id is not null
+    left join lateral ${sql.raw(NEAREST_PLACE)} as nearest on page.id is not null
     order by page.score desc, page.id
   `);
   const rows = rowsOf<{ total: number; id: string | null; score: number | null; reasons: string[] | null }>(

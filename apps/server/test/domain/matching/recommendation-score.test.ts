@@ -1,13 +1,15 @@
 import type { TCandidatePreferences, TPreferenceProbe } from '@medhire/contract/account';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/index.ts';
 import { organizations, users } from '../../../src/db/schema/accounts.ts';
 import { jobs } from '../../../src/db/schema/jobs.ts';
-import { rankPhysiciansForJob } from '../../../src/domain/matching/rank-physicians.ts';
+import { physicianPlaces, physicians } from '../../../src/db/schema/physicians.ts';
+import { POOL_PER_LOCATION, rankPhysiciansForJob } from '../../../src/domain/matching/rank-physicians.ts';
 import { PROBE_SHIFTS, SCORE_PARTS, weightsFor } from '../../../src/domain/matching/score-weights.ts';
 import { buildTestApp } from '../../helper.ts';
-import { insertPhysician, milesNorthOf, type PhysicianRowInput } from './physician-rows.ts';
+import { AUSTIN, insertPhysician, milesNorthOf, type PhysicianRowInput } from './physician-rows.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const SPORTS = 'family-medicine--sports-medicine';
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 
 interface ScenarioOptions {
-  /** Each scenario hires in its own state, so its pool holds only its own physicians. */
+  /** The state of the job's locations. */
   state: string;
   subSpecialtyIds?: string[];
   employmentType?: string;
@@ -37,6 +39,9 @@ interface ScenarioOptions {
 
 /** An organisation whose employer has these preferences and answers, with one family medicine job in `state`. */
 async function scenario(options: ScenarioOptions) {
+  // The pool is the physicians nearest to the job, wherever they are: a scenario starts with
+  // nobody else's physicians, so its pool holds only its own.
+  await db.delete(physicians);
   const [organization] = await db
     .insert(organizations)
     .values({ name: `Clinic of ${options.state}`, status: 'active' })
@@ -87,6 +92,25 @@ async function scenario(options: ScenarioOptions) {
 }
 
 const HOME = { latitude: 44.26, longitude: -72.58 };
+const DENVER = { latitude: 39.7392, longitude: -104.9903 };
+
+/** A physician with the default (Austin) profile, outside any scenario. */
+const physician = (input: PhysicianRowInput = {}) => insertPhysician(db, input);
+
+/** `count` complete family medicine physicians living at `at`, written in two statements. */
+async function insertPhysiciansAt(count: number, at: { latitude: number; longitude: number }) {
+  await db.execute(sql`
+    with accounts as (
+      insert into users (email, role, account_status)
+      select 'crowd-' || gen_random_uuid() || '@mail.example', 'physician', 'approved'
+      from generate_series(1, ${count})
+      returning id
+    )
+    insert into physicians (user_id, first_name, last_name, specialty_id, board_status, years_of_experience,
+      year_available, home_state, home_latitude, home_longitude)
+    select id, 'Casey', 'Crowd', 'family-medicine', 'board-certified', 12, 2026, 'KS', ${at.latitude}, ${at.longitude}
+    from accounts`);
+}
 
 const STRICT_PREFERENCES: TCandidatePreferences = {
   subSpecialty: [SPORTS],
@@ -222,7 +246,7 @@ describe('recommendation score', () => {
     );
   });
 
-  it('draws the pool from complete, discoverable physicians of the specialty in or wanting the job’s state', async () => {
+  it('draws the pool from complete, discoverable physicians of the job’s specialty, nearest first', async () => {
     const { physician, rank } = await scenario({ state: 'MT' });
     const inState = await physician();
     const wantsState = await physician({
@@ -230,15 +254,68 @@ describe('recommendation score', () => {
       statesOfInterest: ['MT'],
       ...milesNorthOf(HOME, 900),
     });
+    const farAway = await physician({
+      homeState: 'ND',
+      statesOfInterest: ['SD'],
+      ...milesNorthOf(HOME, 1500),
+    });
     await physician({ specialtyId: 'pediatrics' });
-    await physician({ homeState: 'ND', statesOfInterest: ['SD'] });
     await physician({ isDiscoverable: false });
     await physician({ boardStatus: null });
     await physician({ yearsOfExperience: null });
     const ranking = await rank();
-    expect(ranking.total).toBe(2);
-    expect(ranking.physicians.map((ranked) => ranked.physicianId)).toEqual([inState, wantsState]);
+    expect(ranking.total).toBe(3);
+    expect(ranking.physicians.map((ranked) => ranked.physicianId)).toEqual([inState, wantsState, farAway]);
     expect(ranking.physicians[1]?.reasons).toContain('Wants to work in MT');
+    expect(ranking.physicians[2]?.reasons.some((reason) => reason.startsWith('Wants to work'))).toBe(false);
+  });
+
+  it(`takes the ${POOL_PER_LOCATION} nearest physicians of each job location into the pool`, async () => {
+    const far = { latitude: HOME.latitude - 8, longitude: HOME.longitude };
+    const { physician, rank } = await scenario({ state: 'KS' });
+    await insertPhysiciansAt(POOL_PER_LOCATION, HOME);
+    await physician(milesNorthOf(HOME, 300));
+    const alone = await rank(1);
+    expect(alone.total).toBe(POOL_PER_LOCATION);
+
+    // A second location far to the south brings in the one physician living there, not the one
+    // 300 miles north: for that location the crowd is nearer.
+    const two = await scenario({ state: 'KS', places: [HOME, far] });
+    await insertPhysiciansAt(POOL_PER_LOCATION, HOME);
+    const outside = await two.physician(milesNorthOf(HOME, 300));
+    const nearSecond = await two.physician({ homeLatitude: far.latitude, homeLongitude: far.longitude });
+    const both = await two.rank(POOL_PER_LOCATION + 1);
+    expect(both.total).toBe(POOL_PER_LOCATION + 1);
+    expect(both.physicians.map((ranked) => ranked.physicianId)).toContain(nearSecond);
+    expect(both.physicians.map((ranked) => ranked.physicianId)).not.toContain(outside);
+  });
+
+  it('counts a city of interest near the job like a home there: in the pool and ranked by that distance', async () => {
+    const { physician, rank } = await scenario({ state: 'NH' });
+    const near = milesNorthOf(HOME, 20);
+    const lives20 = await physician(near);
+    const lives100 = await physician(milesNorthOf(HOME, 100));
+    const wants20 = await physician({
+      homeState: 'FL',
+      homeDescription: 'Miami, FL',
+      homeLatitude: 25.76,
+      homeLongitude: -80.19,
+      citiesOfInterest: [
+        { description: 'Miami Beach, FL', coords: { latitude: 25.79, longitude: -80.13 } },
+        {
+          description: 'Concord, NH',
+          coords: { latitude: near.homeLatitude, longitude: near.homeLongitude },
+        },
+      ],
+    });
+    const ranking = await rank();
+    expect(ranking.total).toBe(3);
+    const byId = new Map(ranking.physicians.map((ranked) => [ranked.physicianId, ranked]));
+    expect(byId.get(wants20)?.score).toBe(byId.get(lives20)?.score);
+    expect(byId.get(wants20)?.score).toBeGreaterThan(byId.get(lives100)?.score ?? 100);
+    expect(byId.get(wants20)?.reasons).toContain('Wants to work in Concord, NH');
+    expect(byId.get(wants20)?.reasons.some((reason) => reason.startsWith('Lives'))).toBe(false);
+    expect(byId.get(lives20)?.reasons).toContain('Lives 20 miles away');
   });
 
   it('pages deterministically, ties broken by id, with the pool total on every page', async () => {
@@ -266,6 +343,63 @@ describe('recommendation score', () => {
       offset: 0,
     });
     expect(ranking).toEqual({ total: 0, physicians: [] });
+  });
+});
+
+describe('physician places (kept by the database on every write of a profile)', () => {
+  const placesOf = (physicianId: string) =>
+    db
+      .select({
+        kind: physicianPlaces.kind,
+        specialtyId: physicianPlaces.specialtyId,
+        location: physicianPlaces.location,
+      })
+      .from(physicianPlaces)
+      .where(eq(physicianPlaces.physicianId, physicianId))
+      .orderBy(physicianPlaces.kind);
+
+  it('gives a complete, discoverable profile its home and cities of interest as places', async () => {
+    const id = await physician({ citiesOfInterest: [{ description: 'Denver, CO', coords: DENVER }] });
+    expect(await placesOf(id)).toEqual([
+      {
+        kind: 'city_of_interest',
+        specialtyId: 'family-medicine',
+        location: { x: DENVER.longitude, y: DENVER.latitude },
+      },
+      { kind: 'home', specialtyId: 'family-medicine', location: { x: AUSTIN.longitude, y: AUSTIN.latitude } },
+    ]);
+  });
+
+  it('gives an incomplete or hidden profile no places', async () => {
+    for (const input of [
+      { isDiscoverable: false },
+      { specialtyId: null },
+      { boardStatus: null },
+      { yearsOfExperience: null },
+      { yearAvailable: null },
+      { homeState: null, homeLatitude: null, homeLongitude: null },
+    ]) {
+      expect(await placesOf(await physician(input)), JSON.stringify(input)).toEqual([]);
+    }
+  });
+
+  it('moves the places when the profile changes, and removes them when it is hidden', async () => {
+    const id = await physician({
+      boardStatus: null,
+      citiesOfInterest: [{ description: 'Denver, CO', coords: DENVER }],
+    });
+    expect(await placesOf(id)).toEqual([]);
+    await db.update(physicians).set({ boardStatus: 'board-eligible' }).where(eq(physicians.id, id));
+    expect(await placesOf(id)).toHaveLength(2);
+    await db
+      .update(physicians)
+      .set({ specialtyId: 'pediatrics', homeLatitude: 39.1, homeLongitude: -94.58, citiesOfInterest: [] })
+      .where(eq(physicians.id, id));
+    expect(await placesOf(id)).toEqual([
+      { kind: 'home', specialtyId: 'pediatrics', location: { x: -94.58, y: 39.1 } },
+    ]);
+    await db.update(physicians).set({ isDiscoverable: false }).where(eq(physicians.id, id));
+    expect(await placesOf(id)).toEqual([]);
   });
 });
 
