@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cx } from './cx.ts';
 import './tabs.css';
 
@@ -30,6 +30,19 @@ export function Tabs({ label, tabs, defaultTabId, selectedTabId, onChange, class
   const [ownSelection, setOwnSelection] = useState(defaultTabId ?? tabs[0]?.id);
   const selected = selectedTabId ?? ownSelection;
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the tab list scrolls sideways; keep the selected tab in view (a page
+  // opened on its fourth tab shows that tab, not the first three).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = selected === undefined ? undefined : tabRefs.current.get(selected);
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < listBox.left) list.scrollLeft -= listBox.left - tabBox.left;
+    else if (tabBox.right > listBox.right) list.scrollLeft += tabBox.right - listBox.right;
+  }, [selected]);
 
   const select = (tabId: string, shouldFocus: boolean) => {
     setOwnSelection(tabId);
@@ -53,7 +66,7 @@ export function Tabs({ label, tabs, defaultTabId, selectedTabId, onChange, class
 
   return (
     <div className={cx('tabs', className)}>
-      <div className="tabs__list" role="tablist" aria-label={label}>
+      <div ref={listRef} className="tabs__list" role="tablist" aria-label={label}>
         {tabs.map((tab, index) => {
           const isSelected = tab.id === selected;
           return (

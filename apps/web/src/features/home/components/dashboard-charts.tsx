@@ -33,7 +33,8 @@ export function WeeklyApplicationsChart({
 }: {
   weeks: readonly { weekStart: string; count: number }[];
 }) {
-  const frame = useMediaQuery('(max-width: 600px)') ? NARROW_CHART : WIDE_CHART;
+  const isNarrow = useMediaQuery('(max-width: 600px)');
+  const frame = isNarrow ? NARROW_CHART : WIDE_CHART;
   const total = weeks.reduce((sum, week) => sum + week.count, 0);
   const busiest = weeks.reduce<{ weekStart: string; count: number } | null>(
     (best, week) => (!best || week.count > best.count ? week : best),
@@ -73,6 +74,8 @@ export function WeeklyApplicationsChart({
           const x = frame.left + slot * index + (slot - barWidth) / 2;
           const top = y(week.count);
           const isLast = index === weeks.length - 1;
+          // A phone has room for every other week's date; the current week always keeps its own.
+          const hasLabel = !isNarrow || (weeks.length - 1 - index) % 2 === 0;
           return (
             <g key={week.weekStart}>
               <rect
@@ -88,9 +91,11 @@ export function WeeklyApplicationsChart({
                   {week.count}
                 </text>
               )}
-              <text className="chart__label" x={x + barWidth / 2} y={frame.height - 8} textAnchor="middle">
-                {weekLabel(week.weekStart)}
-              </text>
+              {hasLabel && (
+                <text className="chart__label" x={x + barWidth / 2} y={frame.height - 8} textAnchor="middle">
+                  {weekLabel(week.weekStart)}
+                </text>
+              )}
             </g>
           );
         })}

@@ -255,7 +255,21 @@ export function JobPipelineScreen() {
               <BoardSkeleton />,
             ),
           },
-          { id: 'recommended', label: 'Recommended', content: <RecommendedPanel job={job} /> },
+          {
+            id: 'recommended',
+            label: 'Recommended',
+            content: (
+              <RecommendedPanel
+                job={job}
+                onInvited={(match) => {
+                  // The header and tab count this job's invites; an invite to another job leaves them.
+                  if (match.job._id === job._id) {
+                    dispatch(singleJobLoaded({ ...job, matchCount: job.matchCount + 1 }));
+                  }
+                }}
+              />
+            ),
+          },
           {
             id: 'applicants',
             label: 'Applicants',

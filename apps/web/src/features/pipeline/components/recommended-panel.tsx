@@ -34,7 +34,14 @@ type LoadState = { status: 'loading' } | { status: 'failed'; message: string } |
  * The physicians who fit the job best, highest score first, each with the reasons for the
  * score. Saving and inviting update the entry in place (spec §4 "updating an applicant").
  */
-export function RecommendedPanel({ job }: { job: TJob }) {
+export function RecommendedPanel({
+  job,
+  onInvited: onJobInvited,
+}: {
+  job: TJob;
+  /** Called with each invite sent from the list (to any job), so the page can update its counts. */
+  onInvited?: (match: TMatch) => void;
+}) {
   const dispatch = useAppDispatch();
   const applicants = useAppSelector(selectRecommended);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -89,6 +96,7 @@ export function RecommendedPanel({ job }: { job: TJob }) {
   const hasMore = applicants.length < total && loadedPages < RECOMMENDED_PAGE_LIMIT;
 
   const onInvited = (match: TMatch) => {
+    onJobInvited?.(match);
     if (!inviting) return;
     dispatch(applicantUpdated({ ...inviting, matches: [toApplicantMatch(match), ...inviting.matches] }));
   };
