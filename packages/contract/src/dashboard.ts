@@ -5,8 +5,8 @@ import { ZMatchStatus, ZPipelineStatus } from './matches.ts';
  * `GET /api/employer/dashboard/get-summary/{userId}`: what /home shows at a glance.
  */
 export const ZDashboardActivity = z.object({
-  /** What happened: a physician applied, answered an invite, or the employer moved an application. */
-  type: z.enum(['applied', 'invite-accepted', 'invite-declined', 'invited', 'pipeline']),
+  /** What happened: a physician applied or answered an invite, or the employer invited, cancelled an invite or moved an application. */
+  type: z.enum(['applied', 'invite-accepted', 'invite-declined', 'invite-cancelled', 'invited', 'pipeline']),
   at: z.string(),
   /** One sentence ready to show ("Dr. Jane Doe applied to Family Physician"). */
   text: z.string(),

@@ -163,6 +163,7 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
   const matchColumns = {
     status: matches.status,
     createdAt: matches.createdAt,
+    updatedAt: matches.updatedAt,
     respondedAt: matches.respondedAt,
     physicianId: matches.physicianId,
     name: physicianName,
@@ -192,6 +193,16 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
     .orderBy(desc(matches.respondedAt), desc(matches.id))
     .limit(ACTIVITY_SHOWN);
 
+  // A cancelled invite has no answer; the cancellation is its last change.
+  const cancelled = await db
+    .select(matchColumns)
+    .from(matches)
+    .innerJoin(jobs, eq(jobs.id, matches.jobId))
+    .innerJoin(physicians, eq(physicians.id, matches.physicianId))
+    .where(and(eq(matches.organizationId, organizationId), eq(matches.status, 'cancelled')))
+    .orderBy(desc(matches.updatedAt), desc(matches.id))
+    .limit(ACTIVITY_SHOWN);
+
   const activity: TDashboardActivity[] = [
     ...eventRows.map((row) => ({
       type: row.fromStatus === null ? ('applied' as const) : ('pipeline' as const),
@@ -214,6 +225,13 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
       type: row.status === 'accepted' ? ('invite-accepted' as const) : ('invite-declined' as const),
       at: (row.respondedAt ?? row.createdAt).toISOString(),
       text: `${row.name} ${row.status === 'accepted' ? 'accepted' : 'declined'} the invite to ${row.jobTitle}`,
+      applicantId: row.physicianId,
+      jobId: row.jobId,
+    })),
+    ...cancelled.map((row) => ({
+      type: 'invite-cancelled' as const,
+      at: row.updatedAt.toISOString(),
+      text: `The invite of ${row.name} to ${row.jobTitle} was cancelled`,
       applicantId: row.physicianId,
       jobId: row.jobId,
     })),

@@ -1,11 +1,10 @@
 import type { TDashboardSummary } from '@medhire/contract/dashboard';
 import type { TJob } from '@medhire/contract/jobs';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches } from '../../../src/db/schema/hiring.ts';
 import { saveApplicant } from '../../../src/domain/applicants/save-applicant.ts';
 import { updatePipelineStatus } from '../../../src/domain/applicants/update-pipeline-status.ts';
+import { updateMatchStatus } from '../../../src/domain/matches/update-match-status.ts';
 import { buildTestApp } from '../../helper.ts';
 import {
   answerInvite,
@@ -80,7 +79,7 @@ beforeAll(async () => {
   const declined = await invite(app, employer.id, familyJob._id, ids.lena, hoursAgo(24));
   await answerInvite(app, declined, 'declined', hoursAgo(0.5));
   const cancelled = await invite(app, employer.id, familyJob._id, ids.jane, hoursAgo(3));
-  await app.db.update(matches).set({ status: 'cancelled' }).where(eq(matches.id, cancelled));
+  await updateMatchStatus({ db: app.db, owner, matchId: cancelled, status: 'cancelled', now: hoursAgo(1) });
 });
 afterAll(async () => {
   await app.close();
@@ -131,6 +130,7 @@ describe('GET /api/employer/dashboard/get-summary/{userId}', () => {
     const { recentActivity } = await summaryOf(employer);
     expect(recentActivity.map((event) => [event.type, event.applicantId])).toEqual([
       ['invite-declined', ids.lena],
+      ['invite-cancelled', ids.jane],
       ['invite-accepted', ids.john],
       ['invited', ids.jane],
       ['invited', ids.maria],
@@ -139,18 +139,18 @@ describe('GET /api/employer/dashboard/get-summary/{userId}', () => {
       ['pipeline', ids.john],
       ['applied', ids.jane],
       ['applied', ids.jane],
-      ['applied', ids.john],
     ]);
     const times = recentActivity.map((event) => Date.parse(event.at));
     expect([...times].sort((left, right) => right - left)).toEqual(times);
-    expect(recentActivity[7]).toMatchObject({
+    expect(recentActivity[8]).toMatchObject({
       text: 'Dr. Jane Doe applied to Family Physician',
       jobId: familyJob._id,
     });
-    expect(recentActivity[6]?.text).toBe(
+    expect(recentActivity[1]?.text).toBe('The invite of Dr. Jane Doe to Family Physician was cancelled');
+    expect(recentActivity[7]?.text).toBe(
       'Dr. John Smith moved from Submitted to Interview for Family Physician',
     );
-    expect(recentActivity[1]?.text).toBe('Dr. John Smith accepted the invite to Hospitalist');
+    expect(recentActivity[2]?.text).toBe('Dr. John Smith accepted the invite to Hospitalist');
     expect(recentActivity[0]?.text).toBe('Dr. Lena Park declined the invite to Family Physician');
   });
 

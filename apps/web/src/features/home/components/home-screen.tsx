@@ -12,6 +12,7 @@ import {
   BuildingIcon,
   CheckCircleIcon,
   ClipboardIcon,
+  CloseIcon,
   MessageIcon,
   SparkIcon,
   UserIcon,
@@ -88,6 +89,7 @@ const ACTIVITY_ICONS: Record<TDashboardActivity['type'], ComponentType<{ size?: 
   applied: UserIcon,
   'invite-accepted': CheckCircleIcon,
   'invite-declined': ClipboardIcon,
+  'invite-cancelled': CloseIcon,
   invited: MessageIcon,
   pipeline: UsersIcon,
 };
