@@ -22,6 +22,7 @@ import socketPlugin from './plugins/socket.ts';
 import storagePlugin from './plugins/storage.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import routes from './routes/index.ts';
+import sockets from './sockets/index.ts';
 
 export interface BuildAppOptions {
   /**
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(storagePlugin);
     await app.register(webAppPlugin);
     await app.register(routes, { prefix: '/api' });
+    await app.register(sockets);
   } catch (error) {
     await app.close();
     throw error;

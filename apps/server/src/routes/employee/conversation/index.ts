@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOwnConversations } from '../../../domain/conversations/list-physician-conversations.ts';
 import { sendPhysicianMessage } from '../../../domain/conversations/send-physician-message.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
+import { userRoom } from '../../../sockets/authenticate-socket.ts';
 import { PHYSICIAN_FAILURES, PHYSICIAN_SECURITY } from '../route-options.ts';
 
 const TAGS = ['employee conversations'];
@@ -59,7 +60,7 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tempMsgId: request.body.tempMsgId,
       });
       if (isNew) {
-        for (const userId of employerUserIds) app.io.to(`user:${userId}`).emit('onMessage', sent);
+        for (const userId of employerUserIds) app.io.to(userRoom(userId)).emit('onMessage', sent);
       }
       return { success: true as const, data: sent };
     },

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOwnMatches, respondToMatch } from '../../../domain/physicians/physician-matches.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
+import { userRoom } from '../../../sockets/authenticate-socket.ts';
 import { PHYSICIAN_FAILURES, PHYSICIAN_SECURITY } from '../route-options.ts';
 
 const TAGS = ['employee matches'];
@@ -58,7 +59,7 @@ const employeeMatchRoutes: FastifyPluginAsyncZod = async (app) => {
         status: request.body.status,
       });
       for (const userId of result.employerUserIds) {
-        app.io.to(`user:${userId}`).emit('onNewMatch', result.match);
+        app.io.to(userRoom(userId)).emit('onNewMatch', result.match);
       }
       return {
         success: true as const,
