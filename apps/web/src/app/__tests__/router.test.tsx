@@ -102,12 +102,17 @@ describe('routing and access', () => {
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signIn');
   });
 
-  it('shows /payment in the public layout when signed in', async () => {
+  it('shows /payment in the public layout when signed in, with its own way to sign out', async () => {
     const session = makeSession({ user: { accountStatus: 'pending', subscriptionStatus: 'incomplete' } });
-    renderApp('/payment', { session });
+    const { router, store, user } = renderApp('/payment', { session });
     expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to MedHire' })).toHaveAttribute('href', '/home');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', signInHeading)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(store.getState().auth.session).toBeNull());
   });
 
   it('gives /would-you-rather its own focused layout when signed in', async () => {
