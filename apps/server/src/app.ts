@@ -14,6 +14,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
+import maintenancePlugin from './plugins/maintenance.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(docsPlugin);
     await app.register(socketPlugin);
     await app.register(mailPlugin);
+    await app.register(maintenancePlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);
     await app.register(storagePlugin);
