@@ -1,5 +1,10 @@
 import type { TSpecialty } from '@medhire/contract/enums';
-import { JOB_LIMITS, PARTNERSHIP_QUESTIONS, type TJobFields } from '@medhire/contract/jobs';
+import {
+  JOB_LIMITS,
+  PARTNERSHIP_QUESTIONS,
+  type TJobFields,
+  type TJobLocation,
+} from '@medhire/contract/jobs';
 import type { TUsPlace } from '@medhire/contract/locations';
 import { useId } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
@@ -7,6 +12,7 @@ import { ChipList } from '../../../components/ui/chip-list.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Checkbox, Select, TextArea, TextField } from '../../../components/ui/field.tsx';
+import { LocationPicker } from '../../../components/ui/location-picker.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
@@ -423,60 +429,35 @@ export function LocationsSection({ form }: { form: JobForm }) {
     register,
     watch,
     setValue,
-    getValues,
     formState: { errors, isSubmitted },
   } = form;
   const locations = watch('locations');
-  const locationsError = groupError(errors.locations);
 
-  const add = (place: TUsPlace) =>
-    setValue(
-      'locations',
-      [
-        ...getValues('locations'),
-        {
+  const onLocationsChange = (next: TJobLocation[]) =>
+    setValue('locations', next, {
+      shouldDirty: true,
+      // An added place is checked at once (it may pass the limit); a removal waits for submit.
+      shouldValidate: isSubmitted || next.length > locations.length,
+    });
+
+  return (
+    <div className="job-fields">
+      <LocationPicker
+        label="Job locations"
+        value={locations}
+        onChange={onLocationsChange}
+        search={searchPlaces}
+        toLocation={(place: TUsPlace): TJobLocation => ({
           ...(place.city ? { city: place.city } : {}),
           state: place.state,
           description: place.description,
           coords: place.coords,
-        },
-      ],
-      { shouldDirty: true, shouldValidate: true },
-    );
-
-  const remove = (description: string) =>
-    setValue(
-      'locations',
-      getValues('locations').filter((location) => location.description !== description),
-      { shouldDirty: true, shouldValidate: isSubmitted },
-    );
-
-  return (
-    <div className="job-fields">
-      <div className="job-fields__group">
-        <Combobox<TUsPlace>
-          label="Add a location"
-          placeholder="City or ZIP code, e.g. Austin, TX"
-          hint="Search US cities and ZIP codes, then choose one to add it. Add every site the physician would work at."
-          search={searchPlaces}
-          itemKey={(place) => place.description}
-          itemLabel={(place) => place.description}
-          selectedKeys={locations.map((location) => location.description)}
-          onSelect={add}
-          error={locationsError}
-          name="locations"
-        />
-        <ChipList
-          label="Job locations"
-          chips={locations.map((location) => ({
-            key: location.description,
-            label: location.description,
-            text: location.description,
-          }))}
-          onRemove={remove}
-          emptyText="No locations added yet."
-        />
-      </div>
+        })}
+        hint="Add every site the physician would work at."
+        emptyText="No locations added yet."
+        error={groupError(errors.locations)}
+        name="locations"
+      />
       <TextArea
         label="Additional context"
         isOptional

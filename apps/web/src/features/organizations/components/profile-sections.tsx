@@ -1,3 +1,4 @@
+import type { TPlace } from '@medhire/contract/account';
 import type { TUsPlace } from '@medhire/contract/locations';
 import type { TMediaItem, TOrganizationDetails } from '@medhire/contract/organization';
 import { ORGANIZATION_LIMITS } from '@medhire/contract/organization';
@@ -11,9 +12,8 @@ import { type ChangeEvent, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ChipList } from '../../../components/ui/chip-list.tsx';
-import { Combobox } from '../../../components/ui/combobox.tsx';
 import { Select, TextArea, TextField } from '../../../components/ui/field.tsx';
+import { LocationPicker } from '../../../components/ui/location-picker.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { notifyFormError } from '../../../lib/toast.ts';
@@ -112,15 +112,12 @@ export function LocationsSection({ form }: { form: ProfileForm }) {
   } = form;
   const locations = watch('orgLocations.locations');
 
-  const add = (place: TUsPlace) => {
-    const next = [
-      ...getValues('orgLocations.locations'),
-      { description: place.description, coords: place.coords },
-    ];
+  const onLocationsChange = (next: TPlace[]) => {
     setValue('orgLocations.locations', next, { shouldDirty: true, shouldValidate: isSubmitted });
     const count = Number(getValues('orgLocations.numberOfLocations'));
-    // The count can never be below the places listed; keep it in step for the person.
-    if (!Number.isFinite(count) || count < next.length) {
+    // The count can never be below the places listed; keep it in step as places are added.
+    const isAdding = next.length > locations.length;
+    if (isAdding && (!Number.isFinite(count) || count < next.length)) {
       setValue('orgLocations.numberOfLocations', next.length, {
         shouldDirty: true,
         shouldValidate: isSubmitted,
@@ -128,35 +125,16 @@ export function LocationsSection({ form }: { form: ProfileForm }) {
     }
   };
 
-  const remove = (description: string) =>
-    setValue(
-      'orgLocations.locations',
-      getValues('orgLocations.locations').filter((location) => location.description !== description),
-      { shouldDirty: true, shouldValidate: isSubmitted },
-    );
-
   return (
     <div className="profile-fields">
-      <Combobox<TUsPlace>
-        label="Add a location"
-        placeholder="City or ZIP code, e.g. Austin, TX"
-        hint="Search US cities and ZIP codes, then choose one to add it."
-        search={searchPlaces}
-        itemKey={(place) => place.description}
-        itemLabel={(place) => place.description}
-        selectedKeys={locations.map((location) => location.description)}
-        onSelect={add}
-        error={listError(errors.orgLocations?.locations)}
-      />
-      <ChipList
+      <LocationPicker
         label="Your locations"
-        chips={locations.map((location) => ({
-          key: location.description,
-          label: location.description,
-          text: location.description,
-        }))}
-        onRemove={remove}
+        value={locations}
+        onChange={onLocationsChange}
+        search={searchPlaces}
+        toLocation={(place: TUsPlace): TPlace => ({ description: place.description, coords: place.coords })}
         emptyText="No locations yet."
+        error={listError(errors.orgLocations?.locations)}
       />
       <TextField
         label="Number of locations"
