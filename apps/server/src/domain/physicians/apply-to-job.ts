@@ -41,7 +41,8 @@ export async function applyToJob({
       .limit(1)
       // Held until commit, so the job cannot close between the check and the application.
       .for('share', { of: jobs });
-    if (!found) throw jobNotFound();
+    // A draft was never published: physicians cannot see it, so it answers like an unknown job.
+    if (!found || found.job.status === 'draft') throw jobNotFound();
     const { job } = found;
     if (job.status !== 'open') throw new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.jobNotOpen);
     const { physician } = await findPhysicianWithEmail(tx, physicianId);
