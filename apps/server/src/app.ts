@@ -21,6 +21,7 @@ import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
 import socketPlugin from './plugins/socket.ts';
 import storagePlugin from './plugins/storage.ts';
+import textHygienePlugin from './plugins/text-hygiene.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import routes from './routes/index.ts';
 import sockets from './sockets/index.ts';
@@ -46,6 +47,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     forceCloseConnections: 'idle',
     // Answered below with the failure envelope instead of Fastify's own body.
     return503OnClosing: false,
+    // A malformed address (bad %-encoding) or an over-long path parameter gets the failure
+    // envelope too, not Fastify's own error body.
+    frameworkErrors: (error, _request, reply) => {
+      void sendFailure(reply, 400, {
+        message: error.statusCode === 414 ? 'This address is too long.' : 'This address is not valid.',
+        code: 'BAD_REQUEST',
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +100,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(oidcPlugin);
     await app.register(storagePlugin);
     await app.register(webAppPlugin);
+    await app.register(textHygienePlugin);
     await app.register(routes, { prefix: '/api' });
     await app.register(sockets);
   } catch (error) {

@@ -62,6 +62,42 @@ describe('error handling', () => {
     }
   });
 
+  it('refuses text holding U+0000 (which the database cannot store) as a 400 naming the field', async () => {
+    received = undefined;
+    const body = await app.inject({
+      method: 'POST',
+      url: '/api/probe/echo',
+      payload: { email: 'a@example.com', name: 'Ada', address: { city: 'Aus\u0000tin' } },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(failureOf(body)).toEqual({
+      message: 'Text cannot contain the character U+0000.',
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'address.city', in: 'body', message: 'Text cannot contain the character U+0000.' }],
+    });
+    expect(received).toBeUndefined();
+
+    const query = await app.inject({ method: 'GET', url: '/api/enums/search-specialty?queryText=card%00io' });
+    expect(query.statusCode).toBe(400);
+    expect(failureOf(query)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ field: 'queryText', in: 'query' }],
+    });
+  });
+
+  it('answers an over-long path parameter and a malformed address with the 400 envelope', async () => {
+    const tooLong = await app.inject({
+      method: 'GET',
+      url: `/api/employer/job/get-single-job/${'a'.repeat(150)}`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(failureOf(tooLong)).toEqual({ message: 'This address is too long.', code: 'BAD_REQUEST' });
+
+    const badEncoding = await app.inject({ method: 'GET', url: '/api/employer/job/get-single-job/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(failureOf(badEncoding)).toEqual({ message: 'This address is not valid.', code: 'BAD_REQUEST' });
+  });
+
   it('answers malformed JSON with 400', async () => {
     const response = await app.inject({
       method: 'POST',
