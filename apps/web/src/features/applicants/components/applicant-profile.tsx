@@ -17,7 +17,7 @@ import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { matchesApi } from '../../matches/api/matches-api.ts';
-import { matchUpdated } from '../../matches/matches-slice.ts';
+import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
 import { applicantsApi } from '../api/applicants-api.ts';
 import { applicantUpdated, singleApplicantLoaded } from '../applicants-slice.ts';
 import { stateName } from '../us-states.ts';
@@ -320,7 +320,7 @@ export function ApplicantScreen() {
     setIsCancelling(true);
     try {
       const match = await matchesApi.updateMatchStatus(toCancel._id, 'cancelled');
-      dispatch(matchUpdated(match));
+      applyMatchUpdate(dispatch, match);
       dispatch(
         applicantUpdated({
           ...applicant,

@@ -12,8 +12,9 @@ import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { matchesApi } from '../api/matches-api.ts';
+import { applyMatchUpdate } from '../apply-match-update.ts';
 import { formatDay } from '../format-day.ts';
-import { allMatchesLoaded, matchesByJobLoaded, matchUpdated } from '../matches-slice.ts';
+import { allMatchesLoaded, matchesByJobLoaded } from '../matches-slice.ts';
 import { MATCH_STATUS_LABELS, MatchStatusBadge } from './match-status-badge.tsx';
 import './matches.css';
 
@@ -86,8 +87,7 @@ export function MatchList(props: MatchListProps) {
     setIsCancelling(true);
     try {
       const answer = await matchesApi.updateMatchStatus(toCancel._id, 'cancelled');
-      const { subscriptionMeta: _meta, ...match } = answer;
-      dispatch(matchUpdated(match));
+      applyMatchUpdate(dispatch, answer);
       notifySuccess(`The invite to ${toCancel.applicant.fullName} is cancelled.`);
       setToCancel(null);
     } catch (error) {
