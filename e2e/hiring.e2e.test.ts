@@ -92,7 +92,8 @@ async function registerPhysician(
 // ---------------------------------------------------------------------------------------------
 // The employer side, in the browser.
 
-async function signIn(page: Page) {
+async function signIn(signingIn: CheckedPage) {
+  const { page } = signingIn;
   await page.goto('/signIn');
   await page
     .getByLabel(/^\s*email/i)
@@ -106,7 +107,7 @@ async function signIn(page: Page) {
     .getByRole('button', { name: /sign in/i })
     .first()
     .click();
-  await checked.waitForPath('/home');
+  await signingIn.waitForPath('/home');
 }
 
 async function openTab(page: Page, name: RegExp) {
@@ -221,7 +222,7 @@ describe('hiring as the demo employer', () => {
   it('finds the perfect fit among the recommended physicians, saves and invites them', async () => {
     checked = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.desktop });
     const { page } = checked;
-    await signIn(page);
+    await signIn(checked);
 
     await page.goto('/jobs-resident');
     await page.getByRole('link', { name: jobTitle, exact: true }).first().click();
@@ -247,7 +248,12 @@ describe('hiring as the demo employer', () => {
     await save.click();
     await expect.poll(() => save.getAttribute('aria-pressed'), { timeout: SLOW }).toBe('true');
 
-    // Invite to this job.
+    // Invite to this job; the page's count of the job's invites follows at once.
+    const matchesTab = page.getByRole('tablist', { name: 'Job pipeline sections' }).getByRole('tab', {
+      name: /^Matches/,
+    });
+    const invitesShown = async () => Number((await matchesTab.innerText()).match(/\d+/)?.[0] ?? 0);
+    const invitesBefore = await invitesShown();
     await card.getByRole('button', { name: `Invite ${invited.fullName} to a job`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite to a job' });
     const jobSelect = dialog.getByLabel('Job');
@@ -266,6 +272,7 @@ describe('hiring as the demo employer', () => {
       1,
     );
     expect(await save.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(invitesShown, { timeout: SLOW }).toBe(invitesBefore + 1);
     await shot(page, 'hiring-recommended-desktop');
 
     await openTab(page, /^Matches/);
@@ -349,5 +356,42 @@ describe('hiring as the demo employer', () => {
       .waitFor({ timeout: SLOW });
     await shot(page, 'hiring-home-desktop');
     checked.assertNoErrors();
+  });
+
+  it('fits the hiring screens on a phone without sideways scrolling of the page', async () => {
+    const phone = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
+    try {
+      const { page } = phone;
+      await signIn(phone);
+      const screens = [
+        '/home',
+        '/applicants',
+        `/applicants/${applicant.physicianId}`,
+        '/explore',
+        `/jobs-resident/${jobId}`,
+        `/jobs-resident/${jobId}?tab=recommended`,
+        `/jobs-resident/${jobId}?tab=matches`,
+      ];
+      for (const path of screens) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: SLOW });
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        // The pipeline board scrolls inside its own region; the page itself must not.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
+      }
+      await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+      // The selected tab is scrolled into view even when the tab list overflows.
+      const selected = page.getByRole('tab', { name: /^Matches/ });
+      await selected.waitFor({ timeout: SLOW });
+      const box = await selected.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewports.mobile.width).toBe(true);
+      await shot(page, 'hiring-pipeline-mobile');
+      phone.assertNoErrors();
+    } finally {
+      await phone.close();
+    }
   });
 });
