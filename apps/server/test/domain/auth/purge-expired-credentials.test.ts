@@ -58,19 +58,17 @@ describe('purgeExpiredCredentials', () => {
       tokenHash: label,
       ...values,
     });
-    await app.db
-      .insert(sessions)
-      .values([
-        session('revoked-long-ago', {
-          revokedAt: ago(CREDENTIAL_RETENTION_MS + MINUTE),
-          lastSeenAt: ago(2 * CREDENTIAL_RETENTION_MS),
-        }),
-        session('revoked-just-now', { revokedAt: ago(MINUTE), lastSeenAt: ago(MINUTE) }),
-        session('idle-for-good', {
-          lastSeenAt: ago(SESSION_IDLE_LIMIT_MS + CREDENTIAL_RETENTION_MS + MINUTE),
-        }),
-        session('in-use', { lastSeenAt: ago(MINUTE) }),
-      ]);
+    await app.db.insert(sessions).values([
+      session('revoked-long-ago', {
+        revokedAt: ago(CREDENTIAL_RETENTION_MS + MINUTE),
+        lastSeenAt: ago(2 * CREDENTIAL_RETENTION_MS),
+      }),
+      session('revoked-just-now', { revokedAt: ago(MINUTE), lastSeenAt: ago(MINUTE) }),
+      session('idle-for-good', {
+        lastSeenAt: ago(SESSION_IDLE_LIMIT_MS + CREDENTIAL_RETENTION_MS + MINUTE),
+      }),
+      session('in-use', { lastSeenAt: ago(MINUTE) }),
+    ]);
 
     expect(await purgeExpiredCredentials(app.db, NOW)).toEqual({
       otpCodes: 1,
