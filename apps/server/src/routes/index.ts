@@ -7,6 +7,7 @@ import employeeProfileRoutes from './employee/profile/index.ts';
 import employerApplicantRoutes from './employer/applicant/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
 import employerOidcRoutes from './employer/auth/oidc-routes.ts';
+import employerConversationRoutes from './employer/conversation/index.ts';
 import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
@@ -37,6 +38,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerApplicantRoutes, { prefix: '/employer/applicant' });
   await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
   await app.register(employerMatchRoutes, { prefix: '/employer/match' });
+  await app.register(employerConversationRoutes, { prefix: '/employer/conversation' });
 };
 
 export default routes;

@@ -3,6 +3,8 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { saveApplicant } from '../../domain/applicants/save-applicant.ts';
 import { updatePipelineStatus } from '../../domain/applicants/update-pipeline-status.ts';
 import { findUserByEmail } from '../../domain/auth/accounts-repository.ts';
+import { sendEmployerMessage } from '../../domain/conversations/send-employer-message.ts';
+import { sendPhysicianMessage } from '../../domain/conversations/send-physician-message.ts';
 import type { JobOwner } from '../../domain/jobs/job-owner.ts';
 import { createMatch } from '../../domain/matches/create-match.ts';
 import { updateMatchStatus } from '../../domain/matches/update-match-status.ts';
@@ -29,6 +31,24 @@ import { DEMO_PHYSICIAN_EMAIL_DOMAIN, mulberry32 } from './physician-generator.t
 const HIRING_SEED = 5_2026;
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The first messages after an accepted invite: the physician thanks, the practice replies, the
+ * physician answers (left unread, so the demo has a conversation waiting for the employer).
+ * Each entry is [who, text, minutes after the acceptance].
+ */
+const DEMO_CONVERSATIONS: readonly (readonly (readonly ['physician' | 'employer', string, number])[])[] = [
+  [
+    ['physician', 'Thank you for the invite! The role looks like a great fit. When could we talk?', 12],
+    ['employer', 'Glad to hear it. Would Thursday at 4 pm work for a call with our medical director?', 150],
+    ['physician', 'Thursday at 4 works. Should I send my CV and references before then?', 190],
+  ],
+  [
+    ['physician', 'Happy to learn more. Is the schedule four or five clinic days a week?', 30],
+    ['employer', 'Four and a half: eight half-days in clinic and one administrative half-day.', 240],
+    ['physician', 'That sounds good. Could you share the details of the loan repayment assistance?', 300],
+  ],
+];
 /** Strong candidates of the first open job that no activity touches. */
 const UNTOUCHED_STRONG_FITS = 12;
 /** Physicians the employer saves. */
@@ -205,13 +225,23 @@ export async function seedDemoHiring(
       matchCount += 1;
       const answeredAt = between(sentMs + HOUR_MS, nowMs - HOUR_MS);
       if (status === 'accepted' || status === 'declined') {
-        await respondToMatch({
+        const answer = await respondToMatch({
           db,
           physicianId: physician.physicianId,
           matchId: match._id,
           status,
           now: answeredAt,
         });
+        if (answer.conversationId) {
+          await seedConversation(db, {
+            owner,
+            physicianId: physician.physicianId,
+            conversationId: answer.conversationId,
+            startedAt: answeredAt,
+            script: DEMO_CONVERSATIONS[matchCount % DEMO_CONVERSATIONS.length] ?? [],
+            nowMs,
+          });
+        }
       } else if (status === 'cancelled') {
         await updateMatchStatus({ db, owner, matchId: match._id, status, now: answeredAt });
       }
@@ -305,4 +335,32 @@ export async function findDemoPhysicianLogin(db: Db): Promise<string | undefined
     .orderBy(asc(matches.createdAt))
     .limit(1);
   return found?.email;
+}
+
+/** Writes the first messages of an accepted invite's conversation, through the messaging services. */
+async function seedConversation(
+  db: Db,
+  options: {
+    owner: JobOwner;
+    physicianId: string;
+    conversationId: string;
+    startedAt: Date;
+    script: readonly (readonly ['physician' | 'employer', string, number])[];
+    nowMs: number;
+  },
+): Promise<void> {
+  for (const [index, [sender, body, minutes]] of options.script.entries()) {
+    const sentMs = options.startedAt.getTime() + minutes * 60_000;
+    // Nothing is written in the future of the demo's "now".
+    if (sentMs >= options.nowMs) return;
+    const message = {
+      db,
+      conversationId: options.conversationId,
+      body,
+      tempMsgId: `demo-${index}`,
+      now: new Date(sentMs),
+    };
+    if (sender === 'physician') await sendPhysicianMessage({ ...message, physicianId: options.physicianId });
+    else await sendEmployerMessage({ ...message, owner: options.owner });
+  }
 }

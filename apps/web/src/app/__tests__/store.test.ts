@@ -29,7 +29,19 @@ describe('app store', () => {
 
   it("live new message sets newMessage and shows the toast 'New message recieved.'", () => {
     const store = createAppStore();
-    store.dispatch(conversationOpened({ _id: 'c1', messages: [], lastMessage: null, employerCount: 0 }));
+    store.dispatch(
+      conversationOpened({
+        _id: 'c1',
+        messages: [],
+        lastMessage: null,
+        employerCount: 0,
+        applicant: { _id: 'p1', fullName: 'Dr. Ada Byrne', photo: null, specialty: 'Family Medicine' },
+        job: null,
+        matchId: null,
+        isArchived: false,
+        updatedAt: '2026-11-20T10:00:00.000Z',
+      }),
+    );
 
     store.dispatch(
       liveMessageReceived({

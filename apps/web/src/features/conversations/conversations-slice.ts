@@ -46,8 +46,15 @@ export const conversationsSlice = createSlice({
   name: 'conversations',
   initialState: initialConversationsState,
   reducers: {
+    /**
+     * A fresh list replaces the stored one. The conversation open on screen is being read, so
+     * its entry shows no unread messages even when the list answered before it was opened.
+     */
     conversationsLoaded(state, action: PayloadAction<TConversation[]>) {
-      state.conversations = action.payload;
+      const openId = state.activeConversation?._id;
+      state.conversations = action.payload.map((conversation) =>
+        conversation._id === openId ? { ...conversation, employerCount: 0 } : conversation,
+      );
     },
     /** Opening a conversation sets its unread count to 0 (spec §4). */
     conversationOpened(state, action: PayloadAction<TConversation>) {

@@ -30,7 +30,18 @@ function message(overrides: Partial<TMessage> = {}): TMessage {
 }
 
 function conversation(overrides: Partial<TConversation> = {}): TConversation {
-  return { _id: 'c1', messages: [], lastMessage: null, employerCount: 0, ...overrides };
+  return {
+    _id: 'c1',
+    messages: [],
+    lastMessage: null,
+    employerCount: 0,
+    applicant: { _id: 'physician-1', fullName: 'Dr. Jane Lee', photo: null, specialty: 'Cardiology' },
+    job: { _id: 'job-1', title: 'Interventional Cardiologist' },
+    matchId: 'match-1',
+    isArchived: false,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 function withOpenConversation(open: TConversation, list: TConversation[] = [open]): ConversationsState {
@@ -137,6 +148,18 @@ describe('unread counts (spec §4)', () => {
       pushReceivedForConversation({ conversationId: 'c2' }),
     );
     expect(state.conversations.find((item) => item._id === 'c2')?.employerCount).toBe(3);
+  });
+
+  it('a list that answers while a conversation is open shows the open one as read', () => {
+    const open = conversation({ _id: 'c1', employerCount: 4 });
+    const state = conversationsReducer(
+      withOpenConversation(open),
+      conversationsLoaded([
+        conversation({ _id: 'c1', employerCount: 4 }),
+        conversation({ _id: 'c2', employerCount: 2 }),
+      ]),
+    );
+    expect(state.conversations.map((item) => item.employerCount)).toEqual([0, 2]);
   });
 
   it('push for the open conversation leaves its count at 0', () => {

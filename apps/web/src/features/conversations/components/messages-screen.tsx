@@ -1,27 +1,206 @@
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { selectUser } from '../../auth/auth-slice.ts';
+import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
+import { conversationsApi } from '../api/conversations-api.ts';
+import { conversationClosed, conversationOpened, conversationsLoaded } from '../conversations-slice.ts';
+import { ConversationList, ConversationListSkeleton, ConversationSearch } from './conversation-list.tsx';
+import { ConversationThread, ThreadSkeleton } from './conversation-thread.tsx';
+import './messages.css';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
+type OpenState = LoadState | { status: 'idle' } | { status: 'unavailable' };
+
+/** Loads the conversation list for the search text; "Try again" runs it again. */
+function useConversationList(queryText: string) {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?._id;
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on "Try again".
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    conversationsApi
+      .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
+      .then((conversations) => {
+        dispatch(conversationsLoaded(conversations));
+        setState({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [dispatch, userId, queryText, attempt]);
+  return { state, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** Loads the conversation named in the address and marks it open (and read). */
+function useOpenConversation(conversationId: string) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<OpenState>({ status: conversationId ? 'loading' : 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on "Try again".
+  useEffect(() => {
+    if (!conversationId) {
+      dispatch(conversationClosed());
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    conversationsApi
+      .getSingleConversation(conversationId, controller.signal)
+      .then((conversation) => {
+        dispatch(conversationOpened(conversation));
+        setState({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        dispatch(conversationClosed());
+        // Another organisation's conversation answers like one that does not exist.
+        const isUnavailable =
+          error instanceof HttpError &&
+          (error.status === 404 || error.status === 403 || error.status === 400);
+        setState(
+          isUnavailable ? { status: 'unavailable' } : { status: 'failed', message: errorMessage(error) },
+        );
+      });
+    return () => controller.abort();
+  }, [dispatch, conversationId, attempt]);
+  useEffect(() => () => void dispatch(conversationClosed()), [dispatch]);
+  return { state, retry: () => setAttempt((count) => count + 1) };
+}
+
+function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <Alert variant="danger" title={title} className="messages__failure">
+      <p>{message}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+function ThreadPane({
+  conversationId,
+  state,
+  onRetry,
+}: {
+  conversationId: string;
+  state: OpenState;
+  onRetry: () => void;
+}) {
+  const conversation = useAppSelector((root) => root.conversations.activeConversation);
+  if (state.status === 'idle') {
+    return (
+      <EmptyState
+        className="messages__placeholder"
+        icon={<MessageIcon size={26} />}
+        title="Choose a conversation"
+        description="Pick a physician on the left to read and answer their messages."
+      />
+    );
+  }
+  if (state.status === 'unavailable') {
+    return (
+      <EmptyState
+        className="messages__placeholder"
+        icon={<MessageIcon size={26} />}
+        title="This conversation is not available"
+        description="It may have been removed, or the link belongs to another MedHire account."
+        action={
+          <Link className={buttonClasses({ variant: 'secondary' })} to="/messages">
+            Back to messages
+          </Link>
+        }
+      />
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="messages__placeholder">
+        <LoadFailure title="We could not open this conversation" message={state.message} onRetry={onRetry} />
+      </div>
+    );
+  }
+  if (state.status === 'loading' || conversation?._id !== conversationId) return <ThreadSkeleton />;
+  return <ConversationThread conversation={conversation} />;
+}
 
 export function MessagesScreen() {
   const [searchParams] = useSearchParams();
-  const isConversationRequested = searchParams.has('conversationId');
+  const conversationId = searchParams.get('conversationId') ?? '';
+  const [searchText, setSearchText] = useState('');
+  const queryText = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useConversationList(queryText);
+  const open = useOpenConversation(conversationId);
+  const conversations = useAppSelector((root) => root.conversations.conversations);
+
+  const hasNoConversations =
+    list.state.status === 'ready' &&
+    conversations.length === 0 &&
+    !queryText &&
+    !searchText &&
+    !conversationId;
+
   return (
     <>
       <title>Messages · MedHire</title>
       <PageHeader
+        className="messages-header"
         title="Messages"
-        description="Your conversations with physicians. A conversation opens when a physician accepts your match invite or applies to a job."
+        description="Your conversations with physicians who accepted your invites."
       />
-      <EmptyState
-        icon={<MessageIcon size={26} />}
-        title={isConversationRequested ? 'This conversation is not available' : 'No conversations yet'}
-        description={
-          isConversationRequested
-            ? 'It may have been archived, or the link belongs to another MedHire account.'
-            : 'When a physician accepts a match invite, your conversation with them starts here.'
-        }
-      />
+      {hasNoConversations ? (
+        <EmptyState
+          icon={<MessageIcon size={26} />}
+          title="No conversations yet"
+          description="A conversation starts when a physician accepts your invite. Invite physicians from Applicants or Explore."
+          action={
+            <Link className={buttonClasses({ variant: 'primary' })} to="/applicants">
+              Find applicants
+            </Link>
+          }
+        />
+      ) : (
+        <div className={cx('messages', conversationId ? 'messages--thread' : 'messages--list')}>
+          <div className="messages__list">
+            <ConversationSearch value={searchText} onChange={setSearchText} />
+            {list.state.status === 'loading' && conversations.length === 0 ? (
+              <ConversationListSkeleton />
+            ) : list.state.status === 'failed' ? (
+              <LoadFailure
+                title="We could not load your conversations"
+                message={list.state.message}
+                onRetry={list.retry}
+              />
+            ) : (
+              <ConversationList
+                conversations={conversations}
+                selectedId={conversationId}
+                isBusy={list.state.status === 'loading'}
+                searchText={queryText}
+              />
+            )}
+          </div>
+          <section className="messages__thread" aria-label="Open conversation">
+            <ThreadPane conversationId={conversationId} state={open.state} onRetry={open.retry} />
+          </section>
+        </div>
+      )}
     </>
   );
 }

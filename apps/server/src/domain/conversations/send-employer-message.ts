@@ -1,0 +1,87 @@
+import type { TMessage } from '@medhire/contract/conversations';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { conversations, messages } from '../../db/schema/hiring.ts';
+import { physicians } from '../../db/schema/physicians.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { conversationNotFound, isUuid } from './employer-conversation-view.ts';
+import { toMessage } from './message-view.ts';
+
+export interface SendEmployerMessageOptions {
+  db: Db;
+  owner: JobOwner;
+  conversationId: string;
+  body: string;
+  tempMsgId: string;
+  now?: Date;
+}
+
+export interface SentEmployerMessage {
+  conversationId: string;
+  message: TMessage;
+  /** False when the temp id was already stored: a retry, answered with the first copy. */
+  isNew: boolean;
+  /** The physician's user id, whose socket room hears `onMessage` when the message is new. */
+  physicianUserId: string;
+}
+
+/**
+ * The employer writes to the physician in one of the organisation's conversations (another's
+ * answers 404). Idempotent on `tempMsgId`: a retry returns the stored message and changes
+ * nothing else. A new message raises the physician's unread count and dates the conversation.
+ */
+export async function sendEmployerMessage({
+  db,
+  owner,
+  conversationId,
+  body,
+  tempMsgId,
+  now = new Date(),
+}: SendEmployerMessageOptions): Promise<SentEmployerMessage> {
+  if (!owner.organizationId || !isUuid(conversationId)) throw conversationNotFound();
+  const organizationId = owner.organizationId;
+  return db.transaction(async (tx) => {
+    const [conversation] = await tx
+      .select({ id: conversations.id, physicianUserId: physicians.userId })
+      .from(conversations)
+      .innerJoin(physicians, eq(physicians.id, conversations.physicianId))
+      .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
+      .limit(1);
+    if (!conversation) throw conversationNotFound();
+    const { physicianUserId } = conversation;
+
+    const [inserted] = await tx
+      .insert(messages)
+      .values({
+        conversationId,
+        sender: 'employer',
+        senderUserId: owner.userId,
+        body,
+        tempMsgId,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [messages.conversationId, messages.sender, messages.tempMsgId] })
+      .returning();
+    if (!inserted) {
+      const [stored] = await tx
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, conversationId),
+            eq(messages.sender, 'employer'),
+            eq(messages.tempMsgId, tempMsgId),
+          ),
+        )
+        .limit(1);
+      if (!stored) throw new Error('A message with this temp id was neither stored nor found.');
+      return { conversationId, message: toMessage(stored), isNew: false, physicianUserId };
+    }
+
+    await tx
+      .update(conversations)
+      .set({ physicianUnread: sql`${conversations.physicianUnread} + 1`, lastMessageAt: now })
+      .where(eq(conversations.id, conversationId));
+    return { conversationId, message: toMessage(inserted), isNew: true, physicianUserId };
+  });
+}

@@ -1,0 +1,133 @@
+import { ZUserIdParams } from '@medhire/contract/applicants';
+import {
+  ZConversation,
+  ZConversationIdParams,
+  ZConversationListData,
+  ZConversationMessageParams,
+  ZDeleteMessageData,
+  ZGetAllConversationsQuery,
+  ZSendMessageBody,
+  ZSendMessageData,
+} from '@medhire/contract/conversations';
+import { ok, ZFailure } from '@medhire/contract/envelope';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteEmployerMessage } from '../../../domain/conversations/delete-employer-message.ts';
+import { getEmployerConversation } from '../../../domain/conversations/get-employer-conversation.ts';
+import { listEmployerConversations } from '../../../domain/conversations/list-employer-conversations.ts';
+import { sendEmployerMessage } from '../../../domain/conversations/send-employer-message.ts';
+import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
+import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
+import { userRoom } from '../../../sockets/authenticate-socket.ts';
+
+const TAGS = ['employer conversations'];
+const SECURITY = [{ sessionToken: [] }];
+const FAILURES = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure } as const;
+
+function ownerOf(request: FastifyRequest): JobOwner {
+  const { userId, organizationId } = requireAccount(request);
+  return { userId, organizationId };
+}
+
+/** /api/employer/conversation: the organisation's conversations with physicians (spec §7). */
+const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/get-all-conversation/:userId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'The organisation’s conversations, newest activity first, each with its last message',
+        params: ZUserIdParams,
+        querystring: ZGetAllConversationsQuery,
+        response: { 200: ok(ZConversationListData), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { userId, organizationId } = assertOwnUser(request, request.params.userId);
+      return {
+        success: true as const,
+        data: await listEmployerConversations({
+          db: app.db,
+          owner: { userId, organizationId },
+          query: request.query,
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/get-single-conversation/:conversationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'One conversation with all its messages, oldest first; opening it marks it read',
+        params: ZConversationIdParams,
+        response: { 200: ok(ZConversation), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getEmployerConversation({
+        db: app.db,
+        owner: ownerOf(request),
+        conversationId: request.params.conversationId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/send-message/:conversationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'Send a message to the physician; a retry with the same tempMsgId answers the stored message',
+        params: ZConversationIdParams,
+        body: ZSendMessageBody,
+        response: { 200: ok(ZSendMessageData), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { isNew, physicianUserId, conversationId, message } = await sendEmployerMessage({
+        db: app.db,
+        owner: ownerOf(request),
+        conversationId: request.params.conversationId,
+        body: request.body.body,
+        tempMsgId: request.body.tempMsgId,
+      });
+      if (isNew) app.io.to(userRoom(physicianUserId)).emit('onMessage', { conversationId, message });
+      return { success: true as const, data: message };
+    },
+  );
+
+  app.delete(
+    '/delete-message/:conversationId/:messageId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'Delete one of the organisation’s own messages; it stays in the conversation, marked deleted',
+        params: ZConversationMessageParams,
+        response: { 200: ok(ZDeleteMessageData), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'The message is deleted.',
+      data: await deleteEmployerMessage({
+        db: app.db,
+        owner: ownerOf(request),
+        conversationId: request.params.conversationId,
+        messageId: request.params.messageId,
+      }),
+    }),
+  );
+};
+
+export default employerConversationRoutes;

@@ -1,0 +1,326 @@
+import type { TConversation, TMessage } from '@medhire/contract/conversations';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifyError } from '../../../lib/toast.ts';
+import { makeEnums } from '../../../test/enums-fixture.ts';
+import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  notifyError: vi.fn(),
+  notifyFormError: vi.fn(),
+  notifySuccess: vi.fn(),
+  notifyInfo: vi.fn(),
+}));
+
+const session = makeSession();
+
+function makeMessage(overrides: Partial<TMessage> = {}): TMessage {
+  return {
+    _id: 'm1',
+    body: 'Thanks for the invite, happy to talk.',
+    status: 2,
+    sentTime: '2026-11-20T10:00:00.000Z',
+    sender: 'employee',
+    isDeleted: false,
+    chatId: 'c1',
+    ...overrides,
+  };
+}
+
+function makeConversation(overrides: Partial<TConversation> = {}): TConversation {
+  const last = makeMessage();
+  return {
+    _id: 'c1',
+    messages: [last],
+    lastMessage: last,
+    employerCount: 3,
+    applicant: { _id: 'physician-1', fullName: 'Dr. Jane Doe', photo: null, specialty: 'Cardiology' },
+    job: { _id: 'job-1', title: 'Interventional Cardiologist' },
+    matchId: 'match-1',
+    isArchived: false,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const ownMessage = makeMessage({
+  _id: 'm2',
+  body: 'Could we talk on Tuesday?',
+  sender: 'employer',
+  sentTime: '2026-11-20T11:00:00.000Z',
+});
+
+const jane = makeConversation({
+  messages: [makeMessage(), ownMessage],
+  lastMessage: makeMessage(),
+});
+const john = makeConversation({
+  _id: 'c2',
+  employerCount: 0,
+  applicant: { _id: 'physician-2', fullName: 'Dr. John Smith', photo: null, specialty: 'Family Medicine' },
+  job: { _id: 'job-2', title: 'Family Physician' },
+  messages: [],
+  lastMessage: makeMessage({ _id: 'm9', chatId: 'c2', isDeleted: true, body: '' }),
+});
+
+type Routes = Parameters<typeof mockApi>[0];
+
+/** A small conversation backend: the list, the single conversation (marks it read), send, delete. */
+function messagesApi(overrides: Routes = {}) {
+  const conversations = [structuredClone(jane), structuredClone(john)];
+  const summary = (conversation: TConversation) => ({
+    ...conversation,
+    messages: conversation.lastMessage ? [conversation.lastMessage] : [],
+  });
+  return mockApi({
+    'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
+    'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
+      const text = (url.searchParams.get('queryText') ?? '').toLowerCase();
+      return envelope(
+        conversations
+          .filter((conversation) => conversation.applicant.fullName.toLowerCase().includes(text))
+          .map(summary),
+      );
+    },
+    'GET /api/employer/conversation/get-single-conversation/c1': () => {
+      const found = conversations[0] as TConversation;
+      const answer = { ...found };
+      found.employerCount = 0;
+      return envelope(answer);
+    },
+    'POST /api/employer/conversation/send-message/c1': ({ body }) => {
+      const { body: text, tempMsgId } = body as { body: string; tempMsgId: string };
+      return envelope(
+        makeMessage({
+          _id: `saved-${tempMsgId}`,
+          body: text,
+          tempMsgId,
+          sender: 'employer',
+          sentTime: new Date().toISOString(),
+        }),
+      );
+    },
+    'DELETE /api/employer/conversation/delete-message/c1/m2': () =>
+      envelope({ ...ownMessage, body: '', isDeleted: true }),
+    ...overrides,
+  });
+}
+
+const requestsTo = (calls: ReturnType<typeof mockApi>['calls'], method: string, part: string) =>
+  calls.filter((call) => call.method === method && call.path.includes(part));
+
+function row(name: RegExp) {
+  return within(screen.getByRole('list', { name: 'Conversations' })).getByRole('link', { name });
+}
+
+beforeEach(() => {
+  vi.mocked(notifyError).mockClear();
+});
+
+describe('the messages screen', () => {
+  it('lists conversations with name, job, last message and unread count, and searches by name', async () => {
+    const { fetchMock } = messagesApi();
+    const { user } = renderApp('/messages', { session });
+
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const janeRow = within(list).getByRole('link', { name: /Dr\. Jane Doe/ });
+    expect(janeRow).toHaveTextContent('Interventional Cardiologist');
+    expect(janeRow).toHaveTextContent('Thanks for the invite, happy to talk.');
+    expect(within(janeRow).getByText('3 unread')).toBeInTheDocument();
+    expect(janeRow.querySelector('time')).toHaveAttribute('datetime', '2026-11-20T10:00:00.000Z');
+    const johnRow = within(list).getByRole('link', { name: /Dr\. John Smith/ });
+    expect(johnRow).toHaveTextContent('Message deleted');
+    expect(johnRow).not.toHaveTextContent('unread');
+    expect(screen.getByRole('heading', { name: 'Choose a conversation' })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search by physician name' }), 'john');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: /Dr\. Jane Doe/ })).not.toBeInTheDocument(),
+    );
+    expect(row(/Dr\. John Smith/)).toBeInTheDocument();
+
+    const listCalls = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((url) => url.pathname.includes('get-all-conversation'));
+    expect(listCalls.at(-1)?.searchParams.get('queryText')).toBe('john');
+    expect(listCalls.at(-1)?.searchParams.get('pageSize')).toBe('100');
+    // The name goes out once typing settles, not once per key.
+    expect(listCalls.filter((url) => url.searchParams.get('queryText') === 'jo')).toHaveLength(0);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search by physician name' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search by physician name' }), 'nobody');
+    expect(await screen.findByText('No conversations with a physician named “nobody”.')).toBeInTheDocument();
+  });
+
+  it('opens a conversation from the list, shows its messages and clears its unread count', async () => {
+    const { calls } = messagesApi();
+    const { user, router } = renderApp('/messages', { session });
+
+    await user.click(await screen.findByRole('link', { name: /Dr\. Jane Doe/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?conversationId=c1'));
+
+    const log = await screen.findByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    const bubbles = within(log).getAllByRole('listitem');
+    expect(bubbles).toHaveLength(2);
+    expect(bubbles[0]).toHaveTextContent('Thanks for the invite, happy to talk.');
+    expect(bubbles[1]).toHaveTextContent('Could we talk on Tuesday?');
+    expect(bubbles[1]).toHaveTextContent('Sent');
+    expect(screen.getByRole('link', { name: 'Dr. Jane Doe' })).toHaveAttribute(
+      'href',
+      '/applicants/physician-1',
+    );
+    expect(screen.getByRole('region', { name: 'Open conversation' })).toHaveTextContent(
+      'Interventional Cardiologist',
+    );
+
+    expect(within(row(/Dr\. Jane Doe/)).queryByText('3 unread')).not.toBeInTheDocument();
+    expect(row(/Dr\. Jane Doe/)).toHaveAttribute('aria-current', 'page');
+    expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(1);
+  });
+
+  it('sends with Enter: the message shows Sending… then Sent, and the list shows it last', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = messagesApi({
+      'POST /api/employer/conversation/send-message/c1': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+
+    const composer = await screen.findByRole('textbox', { name: 'Message to Dr. Jane Doe' });
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await user.type(composer, '   ');
+    expect(send).toBeDisabled();
+    await user.clear(composer);
+    await user.type(composer, 'Tuesday at 3 pm works.{Shift>}{Enter}{/Shift}Call me at the clinic.');
+    expect(composer).toHaveValue('Tuesday at 3 pm works.\nCall me at the clinic.');
+    expect(requestsTo(calls, 'POST', 'send-message')).toHaveLength(0);
+    await user.keyboard('{Enter}');
+
+    const log = screen.getByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    const sending = within(log).getAllByRole('listitem').at(-1) as HTMLElement;
+    expect(sending).toHaveTextContent('Tuesday at 3 pm works.');
+    expect(sending).toHaveTextContent('Sending…');
+    expect(composer).toHaveValue('');
+    const [sent] = requestsTo(calls, 'POST', 'send-message/c1');
+    const body = sent?.body as { body: string; tempMsgId: string };
+    expect(body.body).toBe('Tuesday at 3 pm works.\nCall me at the clinic.');
+    expect(body.tempMsgId).toMatch(/.{8,}/);
+
+    answer(
+      envelope(
+        makeMessage({
+          _id: 'saved-1',
+          body: body.body,
+          tempMsgId: body.tempMsgId,
+          sender: 'employer',
+          sentTime: new Date().toISOString(),
+        }),
+      ),
+    );
+    await waitFor(() => expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Sent'));
+    expect(within(log).queryByText('Sending…')).not.toBeInTheDocument();
+    expect(row(/Dr\. Jane Doe/)).toHaveTextContent('You: Tuesday at 3 pm works.');
+  });
+
+  it('refuses a message over 5,000 characters with the reason', async () => {
+    messagesApi();
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+    const composer = await screen.findByRole('textbox', { name: 'Message to Dr. Jane Doe' });
+    await user.click(composer);
+    await user.paste('a'.repeat(5001));
+    expect(screen.getByRole('alert')).toHaveTextContent('This message is too long.');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(composer).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('marks a failed message, shows the server error, and Retry sends it again under the same id', async () => {
+    let attempt = 0;
+    const { calls } = messagesApi({
+      'POST /api/employer/conversation/send-message/c1': ({ body }) => {
+        attempt += 1;
+        if (attempt === 1)
+          return failure('This conversation is archived. Restore it to write.', 422, 'BUSINESS_RULE');
+        const { body: text, tempMsgId } = body as { body: string; tempMsgId: string };
+        return envelope(makeMessage({ _id: 'saved-2', body: text, tempMsgId, sender: 'employer' }));
+      },
+    });
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Message to Dr. Jane Doe' }),
+      'See you soon.{Enter}',
+    );
+    const log = screen.getByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    await waitFor(() => expect(within(log).getByText(/Failed/)).toBeInTheDocument());
+    expect(notifyError).toHaveBeenCalledWith('This conversation is archived. Restore it to write.');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('See you soon.');
+
+    await user.click(within(log).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Sent'));
+    expect(within(log).queryByText(/Failed/)).not.toBeInTheDocument();
+    expect(within(log).getAllByText('See you soon.')).toHaveLength(1);
+
+    const sends = requestsTo(calls, 'POST', 'send-message/c1').map(
+      (call) => call.body as { tempMsgId: string },
+    );
+    expect(sends).toHaveLength(2);
+    expect(sends[1]?.tempMsgId).toBe(sends[0]?.tempMsgId);
+  });
+
+  it('deletes an own message after confirming, keeping it in place as deleted', async () => {
+    const { calls } = messagesApi();
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+
+    const log = await screen.findByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    const [theirs, mine] = within(log).getAllByRole('listitem');
+    expect(
+      within(theirs as HTMLElement).queryByRole('button', { name: 'Delete message' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(mine as HTMLElement).getByRole('button', { name: 'Delete message' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this message?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete message' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(calls, 'DELETE', 'delete-message/c1/m2')).toHaveLength(1);
+    const items = within(log).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[1]).toHaveTextContent('This message was deleted.');
+    expect(items[1]).not.toHaveTextContent('Could we talk on Tuesday?');
+  });
+
+  it('shows a friendly state for a conversation that is unknown or belongs to someone else', async () => {
+    messagesApi({
+      'GET /api/employer/conversation/get-single-conversation/unknown': () =>
+        failure('We could not find that conversation.', 404, 'NOT_FOUND'),
+    });
+    renderApp('/messages?conversationId=unknown', { session });
+    expect(
+      await screen.findByRole('heading', { name: 'This conversation is not available' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to messages' })).toHaveAttribute('href', '/messages');
+    expect(screen.queryByRole('textbox', { name: /Message to/ })).not.toBeInTheDocument();
+  });
+
+  it('says how a conversation starts when there are none, and offers Try again when the list fails', async () => {
+    let fails = true;
+    messagesApi({
+      'GET /api/employer/conversation/get-all-conversation/user-1': () =>
+        fails ? failure('The service is busy. Try again in a minute.', 503, 'UNAVAILABLE') : envelope([]),
+    });
+    const { user } = renderApp('/messages', { session });
+    expect(await screen.findByText('The service is busy. Try again in a minute.')).toBeInTheDocument();
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/A conversation starts when a physician accepts your invite/),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,45 @@
+import type {
+  TConversation,
+  TConversationListData,
+  TDeleteMessageData,
+  TSendMessageBody,
+  TSendMessageData,
+} from '@medhire/contract/conversations';
+import { http } from '../../../lib/http.ts';
+
+const id = encodeURIComponent;
+
+/** The list's query (ZGetAllConversationsQuery): search by name, paging, archived, one job. */
+export interface ConversationListQuery {
+  queryText?: string;
+  pageSize?: number;
+  pageNumber?: number;
+  archived?: boolean;
+  jobId?: string;
+}
+
+/** Spec §10: a conversation list page holds 100 conversations unless asked otherwise. */
+export const CONVERSATIONS_PAGE_SIZE = 100;
+
+/** The employer's conversation calls (/api/employer/conversation, spec §7). */
+export const conversationsApi = {
+  /** The conversations of the signed-in employer, newest activity first, each with its last message. */
+  getAllConversations: (userId: string, query: ConversationListQuery = {}, signal?: AbortSignal) =>
+    http.get<TConversationListData>(`/employer/conversation/get-all-conversation/${id(userId)}`, {
+      query: { pageSize: CONVERSATIONS_PAGE_SIZE, ...query },
+      signal,
+    }),
+  /** One conversation with every message, oldest first; the server marks it read. */
+  getSingleConversation: (conversationId: string, signal?: AbortSignal) =>
+    http.get<TConversation>(`/employer/conversation/get-single-conversation/${id(conversationId)}`, {
+      signal,
+    }),
+  /** Sends a message; sending again with the same tempMsgId returns the stored message. */
+  sendMessage: (conversationId: string, body: TSendMessageBody) =>
+    http.post<TSendMessageData>(`/employer/conversation/send-message/${id(conversationId)}`, body),
+  /** Deletes one of the employer's own messages; the answer is the message with isDeleted true. */
+  deleteMessage: (conversationId: string, messageId: string) =>
+    http.delete<TDeleteMessageData>(
+      `/employer/conversation/delete-message/${id(conversationId)}/${id(messageId)}`,
+    ),
+};

@@ -1,0 +1,353 @@
+import { type TConversation, type TMessage, ZSendMessageBody } from '@medhire/contract/conversations';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cx } from '../../../components/ui/cx.ts';
+import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Skeleton } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/toast.ts';
+import { conversationsApi } from '../api/conversations-api.ts';
+import {
+  MESSAGE_STATUS,
+  messageDeleted,
+  messageFailed,
+  messageQueued,
+  messageResent,
+  messageSent,
+} from '../conversations-slice.ts';
+import { formatFullTime, formatMessageTime } from '../format-message-time.ts';
+import { ConversationAvatar, doctorName } from './conversation-list.tsx';
+
+/** The contract's longest message; the counter appears when a message nears it. */
+const MESSAGE_MAX_LENGTH = 5000;
+const COUNTER_FROM = MESSAGE_MAX_LENGTH - 500;
+const countFormat = new Intl.NumberFormat('en-US');
+
+function newTempMsgId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `temp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** Sending, retrying and deleting the employer's messages in one conversation (spec §4). */
+function useMessageActions(conversationId: string) {
+  const dispatch = useAppDispatch();
+
+  async function deliver(tempMsgId: string, body: string) {
+    try {
+      const saved = await conversationsApi.sendMessage(conversationId, { body, tempMsgId });
+      dispatch(messageSent({ conversationId, tempMsgId, message: saved }));
+    } catch (error) {
+      dispatch(messageFailed({ conversationId, tempMsgId }));
+      notifyError(errorMessage(error));
+    }
+  }
+
+  return {
+    send(body: string) {
+      const tempMsgId = newTempMsgId();
+      dispatch(
+        messageQueued({
+          conversationId,
+          message: {
+            _id: tempMsgId,
+            tempMsgId,
+            body,
+            status: MESSAGE_STATUS.SENDING,
+            sentTime: new Date().toISOString(),
+            sender: 'employer',
+            isDeleted: false,
+            chatId: conversationId,
+          },
+        }),
+      );
+      return deliver(tempMsgId, body);
+    },
+    /** A failed message goes again under the same temporary id, so the server never stores it twice. */
+    retry(message: TMessage) {
+      if (!message.tempMsgId) return Promise.resolve();
+      dispatch(messageResent({ conversationId, tempMsgId: message.tempMsgId }));
+      return deliver(message.tempMsgId, message.body);
+    },
+    async remove(message: TMessage): Promise<boolean> {
+      try {
+        await conversationsApi.deleteMessage(conversationId, message._id);
+        dispatch(messageDeleted({ conversationId, messageId: message._id }));
+        return true;
+      } catch (error) {
+        notifyError(errorMessage(error));
+        return false;
+      }
+    },
+  };
+}
+
+type MessageActions = ReturnType<typeof useMessageActions>;
+
+function OwnStatus({ message, onRetry }: { message: TMessage; onRetry: () => void }) {
+  if (message.status === MESSAGE_STATUS.SENDING) return <span className="bubble__status">Sending…</span>;
+  if (message.status === MESSAGE_STATUS.FAILED) {
+    return (
+      <span className="bubble__status bubble__status--failed">
+        Failed —{' '}
+        <button type="button" className="bubble__action bubble__action--retry" onClick={onRetry}>
+          Retry
+        </button>
+      </span>
+    );
+  }
+  return <span className="bubble__status">Sent</span>;
+}
+
+function MessageBubble({
+  message,
+  onRetry,
+  onDelete,
+}: {
+  message: TMessage;
+  onRetry: () => void;
+  onDelete: () => void;
+}) {
+  const isOwn = message.sender === 'employer';
+  const canDelete = isOwn && !message.isDeleted && message.status === MESSAGE_STATUS.SENT;
+  return (
+    <li className={cx('bubble-row', isOwn && 'bubble-row--own')}>
+      <div
+        className={cx(
+          'bubble',
+          isOwn && 'bubble--own',
+          message.isDeleted && 'bubble--deleted',
+          message.status === MESSAGE_STATUS.FAILED && 'bubble--failed',
+        )}
+      >
+        <span className="visually-hidden">{isOwn ? 'You: ' : 'Physician: '}</span>
+        {message.isDeleted ? (
+          <p className="bubble__body">This message was deleted.</p>
+        ) : (
+          <p className="bubble__body">{message.body}</p>
+        )}
+      </div>
+      <div className="bubble__meta">
+        <time dateTime={message.sentTime} title={formatFullTime(message.sentTime)}>
+          {formatMessageTime(message.sentTime)}
+        </time>
+        {isOwn && !message.isDeleted && (
+          <>
+            <span aria-hidden="true">·</span>
+            <OwnStatus message={message} onRetry={onRetry} />
+          </>
+        )}
+        {canDelete && (
+          <>
+            <span aria-hidden="true">·</span>
+            <button type="button" className="bubble__action" onClick={onDelete}>
+              Delete<span className="visually-hidden"> message</span>
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Composer({ recipient, onSend }: { recipient: string; onSend: (body: string) => void }) {
+  const [text, setText] = useState('');
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const body = text.trim();
+  const tooLong = ZSendMessageBody.shape.body.safeParse(text);
+  const error = body && !tooLong.success ? tooLong.error.issues[0]?.message : undefined;
+  const canSend = body.length > 0 && !error;
+
+  function submit() {
+    if (!canSend) return;
+    onSend(body);
+    setText('');
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  }
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={id}>
+        Message to {recipient}
+      </label>
+      <textarea
+        id={id}
+        className={cx('composer__input', error && 'composer__input--invalid')}
+        rows={2}
+        placeholder={`Write to ${recipient}`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+      />
+      <div className="composer__footer">
+        <p className="composer__hint" id={hintId}>
+          Enter sends, Shift+Enter starts a new line.
+        </p>
+        {text.length > COUNTER_FROM && (
+          <p className={cx('composer__count', error && 'composer__count--over')} aria-live="polite">
+            {countFormat.format(text.length)} / {countFormat.format(MESSAGE_MAX_LENGTH)}
+          </p>
+        )}
+        <Button type="submit" size="sm" disabled={!canSend}>
+          Send
+        </Button>
+      </div>
+      {error && (
+        <p className="composer__error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function DeleteMessageModal({
+  message,
+  recipient,
+  onClose,
+  actions,
+}: {
+  message: TMessage | null;
+  recipient: string;
+  onClose: () => void;
+  actions: MessageActions;
+}) {
+  const [isDeleting, setIsDeleting] = useState(false);
+  return (
+    <Modal
+      isOpen={message !== null}
+      onClose={onClose}
+      size="sm"
+      title="Delete this message?"
+      description={`${recipient} will see “This message was deleted.” in its place.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isDeleting}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            isLoading={isDeleting}
+            onClick={async () => {
+              if (!message) return;
+              setIsDeleting(true);
+              const isDeleted = await actions.remove(message);
+              setIsDeleting(false);
+              if (isDeleted) onClose();
+            }}
+          >
+            Delete message
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+export function ConversationThread({ conversation }: { conversation: TConversation }) {
+  const actions = useMessageActions(conversation._id);
+  const [toDelete, setToDelete] = useState<TMessage | null>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const name = doctorName(conversation.applicant);
+  const messages = conversation.messages;
+  const lastKey = `${messages.length}:${messages.at(-1)?._id ?? ''}`;
+
+  // Keep the newest message in view as the thread opens and as messages arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the last message changes.
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [conversation._id, lastKey]);
+
+  return (
+    <div className="thread">
+      <header className="thread__header">
+        <Link className="thread__back" to="/messages">
+          <ArrowLeftIcon size={18} aria-hidden="true" />
+          <span>Back</span>
+          <span className="visually-hidden"> to conversations</span>
+        </Link>
+        <ConversationAvatar applicant={conversation.applicant} size="sm" />
+        <div className="thread__titles">
+          <h2 className="thread__name">
+            <Link to={`/applicants/${encodeURIComponent(conversation.applicant._id)}`}>{name}</Link>
+          </h2>
+          <p className="thread__job">
+            {[conversation.job?.title ?? 'Job no longer listed', conversation.applicant.specialty]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+      </header>
+      <div
+        className="thread__log"
+        ref={logRef}
+        role="log"
+        aria-live="polite"
+        aria-label={`Messages with ${name}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+        tabIndex={0}
+      >
+        {messages.length === 0 ? (
+          <p className="thread__empty">No messages yet. Say hello to {name}.</p>
+        ) : (
+          <ol className="thread__messages">
+            {messages.map((message) => (
+              <MessageBubble
+                key={message.tempMsgId ?? message._id}
+                message={message}
+                onRetry={() => void actions.retry(message)}
+                onDelete={() => setToDelete(message)}
+              />
+            ))}
+          </ol>
+        )}
+      </div>
+      <Composer key={conversation._id} recipient={name} onSend={(body) => void actions.send(body)} />
+      <DeleteMessageModal
+        message={toDelete}
+        recipient={name}
+        onClose={() => setToDelete(null)}
+        actions={actions}
+      />
+    </div>
+  );
+}
+
+export function ThreadSkeleton() {
+  return (
+    <div className="thread" role="status" aria-label="Loading conversation">
+      <div className="thread__header">
+        <Skeleton width="2.25rem" height="2.25rem" radius="999px" />
+        <span className="thread__titles">
+          <Skeleton width="12rem" height="1rem" />
+          <Skeleton width="8rem" height="0.75rem" />
+        </span>
+      </div>
+      <div className="thread__log">
+        <div className="thread__messages">
+          <Skeleton width="55%" height="2.5rem" radius="14px" />
+          <Skeleton width="40%" height="2.5rem" radius="14px" className="skeleton--own" />
+          <Skeleton width="62%" height="3.5rem" radius="14px" />
+        </div>
+      </div>
+    </div>
+  );
+}
