@@ -358,6 +358,39 @@ describe('hiring as the demo employer', () => {
     checked.assertNoErrors();
   });
 
+  it('opens the conversation the acceptance started and exchanges messages with the physician', async () => {
+    const { page } = checked;
+    await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+    await matchRow(page, invited.fullName)
+      .getByRole('link', { name: `Open conversation with ${invited.fullName}` })
+      .click();
+    await checked.waitForPath('/messages');
+
+    const thread = page.getByRole('log', { name: `Messages with ${invited.fullName}` });
+    await thread.waitFor({ timeout: SLOW });
+    const text = 'Welcome! Could you visit the Austin clinic next Tuesday afternoon?';
+    await page.getByLabel(`Message to ${invited.fullName}`).fill(text);
+    await page.keyboard.press('Enter');
+    await thread.getByText(text, { exact: true }).waitFor({ timeout: SLOW });
+    await thread.getByText('Sent', { exact: true }).last().waitFor({ timeout: SLOW });
+
+    // The physician reads it through the API and answers; the employer sees the answer on opening.
+    const { conversations } = await api<{
+      conversations: { _id: string; lastMessage: { body: string } | null }[];
+    }>('GET', '/employee/conversation/get-all-conversation', { token: invited.token });
+    const conversation = conversations.find((entry) => entry.lastMessage?.body === text);
+    expect(conversation, "the physician sees the employer's message").toBeDefined();
+    const reply = 'Tuesday afternoon works for me. See you then.';
+    await api('POST', `/employee/conversation/send-message/${conversation?._id}`, {
+      token: invited.token,
+      body: { body: reply, tempMsgId: 'reply-1' },
+    });
+    await page.reload();
+    await thread.getByText(reply, { exact: true }).waitFor({ timeout: SLOW });
+    await shot(page, 'hiring-messages-desktop');
+    checked.assertNoErrors();
+  });
+
   it('fits the hiring screens on a phone without sideways scrolling of the page', async () => {
     const phone = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
     try {

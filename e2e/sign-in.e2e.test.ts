@@ -55,6 +55,8 @@ describe('sign in as the demo employer', () => {
 
       await signOut(page);
       await checked.waitForPath('/');
+      // The session is cleared once / has rendered; going on before that would race it.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('medhire.session'))).toBeNull();
       // Signed out for real: a protected page sends us back to sign in.
       await page.goto('/home');
       await checked.waitForPath('/signIn');
