@@ -391,6 +391,43 @@ describe('hiring as the demo employer', () => {
     checked.assertNoErrors();
   });
 
+  it('explores discoverable physicians, keeps a shortlist of saved ones and filters applicants by stage', async () => {
+    const { page } = checked;
+    // /explore lists discoverable physicians only: the perfect fit is there, the applicant who
+    // chose not to be discoverable is not.
+    await page.goto('/explore');
+    const search = page.getByLabel('Search by name');
+    await search.fill(invited.fullName.replace(/^Dr\. /, ''));
+    const physicians = page.getByRole('list', { name: 'Physicians' });
+    const found = physicians.getByRole('article', { name: invited.fullName, exact: true });
+    await found.waitFor({ timeout: SLOW });
+    expect(
+      await found.getByRole('button', { name: `Save ${invited.fullName}` }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await search.fill(applicant.fullName.replace(/^Dr\. /, ''));
+    await page.getByRole('heading', { name: 'No physicians match' }).waitFor({ timeout: SLOW });
+
+    // The saved shortlist has the physician saved from the recommendations; unsaving takes them off.
+    await page.goto('/applicants?tab=saved');
+    const saved = page.getByRole('list', { name: 'Saved physicians' });
+    const savedCard = saved.getByRole('article', { name: invited.fullName, exact: true });
+    await savedCard.waitFor({ timeout: SLOW });
+    await savedCard.getByRole('button', { name: `Save ${invited.fullName}` }).click();
+    await savedCard.waitFor({ state: 'detached', timeout: SLOW });
+    await page.reload();
+    await page.getByRole('tab', { name: /^Saved/, selected: true }).waitFor({ timeout: SLOW });
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    expect(await page.getByRole('article', { name: invited.fullName, exact: true }).count()).toBe(0);
+
+    // All applicants at the Offer stage: the applicant moved there earlier.
+    await page.goto('/applicants');
+    await page.getByLabel('Pipeline stage').selectOption('Offer');
+    const atOffer = page.getByRole('list', { name: 'Applicants' });
+    await atOffer.getByRole('article', { name: applicant.fullName, exact: true }).waitFor({ timeout: SLOW });
+    expect(new URL(page.url()).searchParams.get('pipeline')).toBe('Offer');
+    checked.assertNoErrors();
+  });
+
   it('fits the hiring screens on a phone without sideways scrolling of the page', async () => {
     const phone = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
     try {
