@@ -1,11 +1,12 @@
 import type { TMessage } from '@medhire/contract/conversations';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversations, messages } from '../../db/schema/hiring.ts';
+import { conversations } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { conversationNotFound, isUuid } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
+import { storeMessage } from './store-message.ts';
 
 export interface SendEmployerMessageOptions {
   db: Db;
@@ -50,38 +51,15 @@ export async function sendEmployerMessage({
     if (!conversation) throw conversationNotFound();
     const { physicianUserId } = conversation;
 
-    const [inserted] = await tx
-      .insert(messages)
-      .values({
-        conversationId,
-        sender: 'employer',
-        senderUserId: owner.userId,
-        body,
-        tempMsgId,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [messages.conversationId, messages.sender, messages.tempMsgId] })
-      .returning();
-    if (!inserted) {
-      const [stored] = await tx
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversationId),
-            eq(messages.sender, 'employer'),
-            eq(messages.tempMsgId, tempMsgId),
-          ),
-        )
-        .limit(1);
-      if (!stored) throw new Error('A message with this temp id was neither stored nor found.');
-      return { conversationId, message: toMessage(stored), isNew: false, physicianUserId };
-    }
-
-    await tx
-      .update(conversations)
-      .set({ physicianUnread: sql`${conversations.physicianUnread} + 1`, lastMessageAt: now })
-      .where(eq(conversations.id, conversationId));
-    return { conversationId, message: toMessage(inserted), isNew: true, physicianUserId };
+    const { row, isNew } = await storeMessage({
+      tx,
+      conversationId,
+      sender: 'employer',
+      senderUserId: owner.userId,
+      body,
+      tempMsgId,
+      now,
+    });
+    return { conversationId, message: toMessage(row), isNew, physicianUserId };
   });
 }

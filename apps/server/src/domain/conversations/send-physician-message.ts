@@ -1,11 +1,12 @@
 import { PHYSICIAN_MESSAGES, type TPhysicianSentMessage } from '@medhire/contract/physicians';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversations, messages } from '../../db/schema/hiring.ts';
+import { conversations } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyOrganization, organizationEmployerUserIds } from '../notifications/notify.ts';
 import { toMessage } from './message-view.ts';
+import { storeMessage } from './store-message.ts';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,38 +60,17 @@ export async function sendPhysicianMessage({
       .limit(1);
     if (!conversation) throw conversationNotFound();
 
-    const [inserted] = await tx
-      .insert(messages)
-      .values({
-        conversationId,
-        sender: 'employee',
-        senderUserId: conversation.userId,
-        body,
-        tempMsgId,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: [messages.conversationId, messages.sender, messages.tempMsgId] })
-      .returning();
-    if (!inserted) {
-      const [stored] = await tx
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversationId),
-            eq(messages.sender, 'employee'),
-            eq(messages.tempMsgId, tempMsgId),
-          ),
-        )
-        .limit(1);
-      if (!stored) throw new Error('A message with this temp id was neither stored nor found.');
-      return { conversationId, message: toMessage(stored), isNew: false, employerUserIds: [] };
-    }
+    const { row, isNew } = await storeMessage({
+      tx,
+      conversationId,
+      sender: 'employee',
+      senderUserId: conversation.userId,
+      body,
+      tempMsgId,
+      now,
+    });
+    if (!isNew) return { conversationId, message: toMessage(row), isNew, employerUserIds: [] };
 
-    await tx
-      .update(conversations)
-      .set({ employerUnread: sql`${conversations.employerUnread} + 1`, lastMessageAt: now })
-      .where(eq(conversations.id, conversationId));
     await notifyOrganization({
       db: tx,
       organizationId: conversation.organizationId,
@@ -102,7 +82,7 @@ export async function sendPhysicianMessage({
     });
     return {
       conversationId,
-      message: toMessage(inserted),
+      message: toMessage(row),
       isNew: true,
       employerUserIds: await organizationEmployerUserIds(tx, conversation.organizationId),
     };
