@@ -65,10 +65,10 @@ export async function seedDemoEmployer(db: Db): Promise<void> {
     db,
     userId: employer.id,
     candidatePreferences: {
-      specialty: 'Family Medicine',
-      subSpecialty: ['Sports Medicine'],
+      specialty: 'family-medicine',
+      subSpecialty: ['family-medicine--sports-medicine'],
       homeState: [{ description: 'Texas', coords: { latitude: 31.9686, longitude: -99.9018 } }],
-      boardCertStatus: 'Board Certified',
+      boardCertStatus: 'board-certified',
       minExperience: 3,
       yearAvailableToStart: new Date().getFullYear(),
     },
