@@ -428,6 +428,49 @@ describe('hiring as the demo employer', () => {
     checked.assertNoErrors();
   });
 
+  it("shows the physician's new message live in the open conversation, with the toast", async () => {
+    const { page } = checked;
+    // The live connection has answered the handshake ('40' is Socket.IO's connect frame).
+    const liveConnection = new Promise<void>((resolve) => {
+      page.on('websocket', (socket) => {
+        if (!socket.url().includes('/socket.io/')) return;
+        socket.on('framereceived', ({ payload }) => {
+          if (String(payload).startsWith('40')) resolve();
+        });
+      });
+    });
+    await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+    await matchRow(page, invited.fullName)
+      .getByRole('link', { name: `Open conversation with ${invited.fullName}` })
+      .click();
+    await checked.waitForPath('/messages');
+    const conversationId = new URL(page.url()).searchParams.get('conversationId');
+    expect(conversationId).toBeTruthy();
+    const thread = page.getByRole('log', { name: `Messages with ${invited.fullName}` });
+    await thread.waitFor({ timeout: SLOW });
+    await liveConnection;
+    // Marks this document: a reload would lose the mark.
+    await page.evaluate(() => {
+      document.documentElement.dataset.sameDocument = 'yes';
+    });
+
+    const live = 'I can also do Wednesday morning if that suits the clinic better.';
+    await api('POST', `/employee/conversation/send-message/${conversationId}`, {
+      token: invited.token,
+      body: { body: live, tempMsgId: `live-${suffix}` },
+    });
+
+    await thread.getByText(live, { exact: true }).waitFor({ timeout: SLOW });
+    await page.getByText('New message recieved.', { exact: true }).waitFor({ timeout: SLOW });
+    await page
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(invited.fullName) })
+      .getByText(live)
+      .waitFor({ timeout: SLOW });
+    expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe('yes');
+    checked.assertNoErrors();
+  });
+
   it('fits the hiring screens on a phone without sideways scrolling of the page', async () => {
     const phone = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
     try {

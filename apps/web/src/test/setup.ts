@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeSockets } from './fake-socket.ts';
 
 // Lazy route chunks are transformed on first import; on a busy two-core machine that can
 // outlast the default one second of findBy* and waitFor.
 configure({ asyncUtilTimeout: 5000 });
+
+// No test opens a real socket: the signed-in shell's live connection gets a fake one.
+vi.mock('socket.io-client', () => import('./fake-socket.ts'));
 
 beforeEach(() => {
   // No test reaches a real server: a call a test did not mock fails instead of leaking out.
@@ -18,5 +22,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  fakeSockets.length = 0;
   localStorage.clear();
 });

@@ -15,6 +15,7 @@ import {
   UsersIcon,
 } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { sidebarToggled } from './layout-slice.ts';
@@ -95,6 +96,7 @@ export function MainLayout() {
         isDrawerOpen && 'main-layout--drawer-open',
       )}
     >
+      <RealtimeConnection />
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>

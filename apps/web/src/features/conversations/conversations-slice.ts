@@ -20,9 +20,15 @@ export interface ConversationsState {
   conversations: TConversation[];
   /** The conversation open on screen, with its messages. */
   activeConversation: TConversation | null;
+  /** Counts the realtime connection's returns after a loss; the messages screen re-fetches on each. */
+  reconnects: number;
 }
 
-export const initialConversationsState: ConversationsState = { conversations: [], activeConversation: null };
+export const initialConversationsState: ConversationsState = {
+  conversations: [],
+  activeConversation: null,
+  reconnects: 0,
+};
 
 /** Every stored copy of a conversation: its list entry and, when open, the open one. */
 function copiesOf(state: ConversationsState, conversationId: string): TConversation[] {
@@ -146,6 +152,10 @@ export const conversationsSlice = createSlice({
         conversation.lastMessage = message;
       }
     },
+    /** The realtime connection is back after a loss: what was sent meanwhile must be fetched. */
+    realtimeReconnected(state) {
+      state.reconnects += 1;
+    },
   },
 });
 
@@ -160,5 +170,6 @@ export const {
   messageDeleted,
   pushReceivedForConversation,
   liveMessageReceived,
+  realtimeReconnected,
 } = conversationsSlice.actions;
 export const conversationsReducer = conversationsSlice.reducer;

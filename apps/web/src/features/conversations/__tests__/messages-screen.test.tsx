@@ -1,10 +1,11 @@
 import type { TConversation, TMessage } from '@medhire/contract/conversations';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyError } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { realtimeReconnected } from '../conversations-slice.ts';
 
 vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -322,5 +323,46 @@ describe('the messages screen', () => {
     expect(
       screen.getByText(/A conversation starts when a physician accepts your invite/),
     ).toBeInTheDocument();
+  });
+
+  it('fetches the list and the open conversation again when the live connection comes back, keeping a failed message', async () => {
+    const missed = makeMessage({
+      _id: 'm3',
+      body: 'Are you still there?',
+      sentTime: '2026-11-20T12:00:00.000Z',
+    });
+    let hasMissed = false;
+    const { calls } = messagesApi({
+      'POST /api/employer/conversation/send-message/c1': () =>
+        failure('The server is busy.', 503, 'UNAVAILABLE'),
+      'GET /api/employer/conversation/get-single-conversation/c1': () => {
+        const messages = hasMissed ? [makeMessage(), ownMessage, missed] : [makeMessage(), ownMessage];
+        return envelope(
+          makeConversation({ messages, lastMessage: messages.at(-1) ?? null, employerCount: 0 }),
+        );
+      },
+    });
+    const { user, store } = renderApp('/messages?conversationId=c1', { session });
+
+    const composer = await screen.findByRole('textbox', { name: 'Message to Dr. Jane Doe' });
+    await user.type(composer, 'Hello?{Enter}');
+    const log = screen.getByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    await within(log).findByText('Hello?');
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('The server is busy.'));
+    expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(1);
+
+    hasMissed = true;
+    act(() => void store.dispatch(realtimeReconnected()));
+
+    expect(await within(log).findByText('Are you still there?')).toBeInTheDocument();
+    const bubbles = within(log).getAllByRole('listitem');
+    expect(bubbles.map((bubble) => bubble.textContent)).toEqual([
+      expect.stringContaining('Thanks for the invite'),
+      expect.stringContaining('Could we talk on Tuesday?'),
+      expect.stringContaining('Are you still there?'),
+      expect.stringContaining('Hello?'),
+    ]);
+    expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(2);
+    expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
   });
 });

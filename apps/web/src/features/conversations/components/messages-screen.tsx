@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import type { TConversation } from '@medhire/contract/conversations';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import type { AppThunk } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
@@ -11,7 +13,12 @@ import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
-import { conversationClosed, conversationOpened, conversationsLoaded } from '../conversations-slice.ts';
+import {
+  conversationClosed,
+  conversationOpened,
+  conversationsLoaded,
+  MESSAGE_STATUS,
+} from '../conversations-slice.ts';
 import { ConversationList, ConversationListSkeleton, ConversationSearch } from './conversation-list.tsx';
 import { ConversationThread, ThreadSkeleton } from './conversation-thread.tsx';
 import './messages.css';
@@ -83,6 +90,58 @@ function useOpenConversation(conversationId: string) {
   return { state, retry: () => setAttempt((count) => count + 1) };
 }
 
+/**
+ * The open conversation as the server has it now, keeping the messages still on their way
+ * (sending) or waiting to be resent (failed), which the server does not know about yet.
+ */
+function openConversationRefreshed(fresh: TConversation): AppThunk {
+  return (dispatch, getState) => {
+    const open = getState().conversations.activeConversation;
+    if (open?._id !== fresh._id) return;
+    const stored = new Set(fresh.messages.map((message) => message.tempMsgId).filter(Boolean));
+    const pending = open.messages.filter(
+      (message) =>
+        message.status !== MESSAGE_STATUS.SENT && message.tempMsgId && !stored.has(message.tempMsgId),
+    );
+    dispatch(
+      conversationOpened({
+        ...fresh,
+        messages: [...fresh.messages, ...pending],
+        lastMessage: pending.at(-1) ?? fresh.lastMessage,
+      }),
+    );
+  };
+}
+
+/**
+ * When the live connection comes back after a loss, fetches the list and the open conversation
+ * again, quietly (what is on screen stays until the answers arrive): messages sent meanwhile
+ * were missed (ARCHITECTURE.md).
+ */
+function useRefetchOnReconnect(queryText: string, conversationId: string) {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?._id;
+  const reconnects = useAppSelector((root) => root.conversations.reconnects);
+  const handled = useRef(reconnects);
+  useEffect(() => {
+    if (reconnects === handled.current || !userId) return;
+    handled.current = reconnects;
+    const controller = new AbortController();
+    const ignore = () => undefined;
+    conversationsApi
+      .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
+      .then((conversations) => dispatch(conversationsLoaded(conversations)))
+      .catch(ignore);
+    if (conversationId) {
+      conversationsApi
+        .getSingleConversation(conversationId, controller.signal)
+        .then((conversation) => dispatch(openConversationRefreshed(conversation)))
+        .catch(ignore);
+    }
+    return () => controller.abort();
+  }, [dispatch, reconnects, userId, queryText, conversationId]);
+}
+
 function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
   return (
     <Alert variant="danger" title={title} className="messages__failure">
@@ -147,6 +206,7 @@ export function MessagesScreen() {
   const queryText = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const list = useConversationList(queryText);
   const open = useOpenConversation(conversationId);
+  useRefetchOnReconnect(queryText, conversationId);
   const conversations = useAppSelector((root) => root.conversations.conversations);
 
   const hasNoConversations =

@@ -1,0 +1,205 @@
+import type { TConversation, TMessage } from '@medhire/contract/conversations';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers.tsx';
+import { createAppStore, NEW_MESSAGE_TOAST } from '../../../app/store.ts';
+import { SOCKET_RECONNECT_DELAY_MAX_MS } from '../../../lib/socket.ts';
+import { type FakeSocket, fakeSockets } from '../../../test/fake-socket.ts';
+import { makeSession } from '../../../test/fixtures.ts';
+import { loggedOut } from '../../auth/auth-slice.ts';
+import { conversationOpened, conversationsLoaded } from '../../conversations/conversations-slice.ts';
+import { allMatchesLoaded, matchesByJobLoaded } from '../../matches/matches-slice.ts';
+import { makeMatch } from '../../pipeline/__tests__/pipeline-fixtures.ts';
+import { RealtimeConnection } from '../components/realtime-connection.tsx';
+
+vi.mock('socket.io-client', () => import('../../../test/fake-socket.ts'));
+
+function makeMessage(overrides: Partial<TMessage> = {}): TMessage {
+  return {
+    _id: 'm1',
+    body: 'Thanks for the invite, happy to talk.',
+    status: 2,
+    sentTime: '2026-11-20T10:00:00.000Z',
+    sender: 'employee',
+    isDeleted: false,
+    chatId: 'c1',
+    ...overrides,
+  };
+}
+
+function makeConversation(): TConversation {
+  const last = makeMessage();
+  return {
+    _id: 'c1',
+    messages: [last],
+    lastMessage: last,
+    employerCount: 0,
+    applicant: { _id: 'physician-1', fullName: 'Dr. Jane Doe', photo: null, specialty: 'Cardiology' },
+    job: { _id: 'job-1', title: 'Interventional Cardiologist' },
+    matchId: 'match-1',
+    isArchived: false,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  };
+}
+
+const session = makeSession({ token: 'session-token', user: { _id: 'user-7' } });
+
+function connect() {
+  const store = createAppStore({ session });
+  const view = render(
+    <AppProviders store={store}>
+      <RealtimeConnection />
+    </AppProviders>,
+  );
+  expect(fakeSockets).toHaveLength(1);
+  const socket = fakeSockets[0] as FakeSocket;
+  act(() => socket.connectNow());
+  return { store, socket, ...view };
+}
+
+const reply = makeMessage({ _id: 'm2', body: 'Tuesday works for me.' });
+
+describe('the live connection', () => {
+  it("connects once, with the session's token, the user's id and the spec's reconnection settings", () => {
+    const { socket } = connect();
+    expect(socket.url).toBe(window.location.origin);
+    expect(socket.options).toEqual({
+      path: '/socket.io',
+      auth: { token: 'session-token' },
+      query: { uid: 'user-7' },
+      reconnection: true,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      transports: ['websocket'],
+    });
+  });
+
+  it('appends a live message to the open conversation and the list, flags it and shows the toast', async () => {
+    const { store, socket } = connect();
+    act(() => {
+      store.dispatch(conversationsLoaded([makeConversation()]));
+      store.dispatch(conversationOpened(makeConversation()));
+    });
+
+    act(() => socket.serverEmit('onMessage', { conversationId: 'c1', message: reply }));
+
+    const state = store.getState();
+    expect(state.conversations.activeConversation?.messages.map((message) => message._id)).toEqual([
+      'm1',
+      'm2',
+    ]);
+    expect(state.conversations.conversations[0]?.lastMessage?._id).toBe('m2');
+    expect(state.notifications.newMessage).toBe(true);
+    expect(await screen.findByText(NEW_MESSAGE_TOAST)).toBeInTheDocument();
+    expect(NEW_MESSAGE_TOAST).toBe('New message recieved.');
+  });
+
+  it("handles a new match as an accept: the match lists and the user's subscriptionMeta are updated", () => {
+    const { store, socket } = connect();
+    const pending = makeMatch({ _id: 'match-1', status: 'pending' });
+    act(() => {
+      store.dispatch(matchesByJobLoaded([pending]));
+      store.dispatch(allMatchesLoaded([pending]));
+    });
+    const subscriptionMeta = {
+      planId: 'plan-growth',
+      planName: 'Growth',
+      currentPeriodEnd: null,
+      invitesLeft: 11,
+    };
+
+    act(() => socket.serverEmit('onNewMatch', { ...pending, status: 'accepted', subscriptionMeta }));
+
+    const state = store.getState();
+    expect(state.matches.matchesByJob.matches.map((match) => match.status)).toEqual(['accepted']);
+    expect(state.matches.allMatches.map((match) => match.status)).toEqual(['accepted']);
+    expect(state.auth.user?.subscriptionMeta).toEqual(subscriptionMeta);
+    expect(state.auth.session?.user.subscriptionMeta).toEqual(subscriptionMeta);
+  });
+
+  it("asks to reconnect after 'io server disconnect' and tells the app it came back", () => {
+    const { store, socket } = connect();
+    expect(store.getState().conversations.reconnects).toBe(0);
+
+    act(() => socket.drop('io server disconnect'));
+    expect(socket.calls).toEqual(['connect']);
+
+    act(() => socket.connectNow());
+    expect(store.getState().conversations.reconnects).toBe(1);
+  });
+
+  it('leaves reconnecting after a lost transport to Socket.IO', () => {
+    const { socket } = connect();
+    act(() => socket.drop('transport close'));
+    expect(socket.calls).toEqual([]);
+  });
+
+  it('removes the message listener on a disconnect or connect error and adds it back, once, on connect', () => {
+    const { store, socket } = connect();
+    expect(socket.listenerCount('onMessage')).toBe(1);
+
+    act(() => socket.drop('ping timeout'));
+    expect(socket.listenerCount('onMessage')).toBe(0);
+
+    act(() => socket.fail(new Error('timeout')));
+    expect(socket.listenerCount('onMessage')).toBe(0);
+
+    act(() => socket.connectNow());
+    expect(socket.listenerCount('onMessage')).toBe(1);
+    act(() => socket.connectNow());
+    expect(socket.listenerCount('onMessage')).toBe(1);
+
+    act(() => {
+      store.dispatch(conversationsLoaded([makeConversation()]));
+      socket.serverEmit('onMessage', { conversationId: 'c1', message: reply });
+    });
+    expect(store.getState().conversations.conversations[0]?.messages).toHaveLength(2);
+  });
+
+  it('tries again later when the server refuses the connection, but not when the session has ended', () => {
+    vi.useFakeTimers();
+    try {
+      const { socket } = connect();
+      act(() =>
+        socket.fail(Object.assign(new Error('busy'), { data: { code: 'INTERNAL' } }), { isRefusal: true }),
+      );
+      expect(socket.calls).toEqual([]);
+      act(() => vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MAX_MS));
+      expect(socket.calls).toEqual(['connect']);
+
+      const ended = Object.assign(new Error('Your session has ended.'), {
+        data: { code: 'UNAUTHENTICATED' },
+      });
+      act(() => socket.fail(ended, { isRefusal: true }));
+      act(() => vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MAX_MS * 2));
+      expect(socket.calls).toEqual(['connect']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('disconnects on sign-out and stops listening', () => {
+    const { store, socket } = connect();
+    act(() => void store.dispatch(loggedOut()));
+    expect(socket.calls).toEqual(['disconnect']);
+    expect(socket.listenerCount('onMessage')).toBe(0);
+    expect(socket.listenerCount('onNewMatch')).toBe(0);
+    expect(fakeSockets).toHaveLength(1);
+  });
+
+  it('disconnects when the signed-in shell goes away', () => {
+    const { socket, unmount } = connect();
+    unmount();
+    expect(socket.calls).toEqual(['disconnect']);
+  });
+
+  it('opens no connection without a session', () => {
+    render(
+      <AppProviders store={createAppStore()}>
+        <RealtimeConnection />
+      </AppProviders>,
+    );
+    expect(fakeSockets).toHaveLength(0);
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { connectRealtime } from '../../../lib/socket.ts';
+import { liveMessageReceived, realtimeReconnected } from '../../conversations/conversations-slice.ts';
+import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
+
+/**
+ * The signed-in person's live connection (spec §7 "Realtime"), one per session: it opens when
+ * a session exists and closes on sign-out or when the signed-in shell goes away.
+ * - onMessage is a live new message (spec §4); the app's listener raises the newMessage flag
+ *   and the toast 'New message recieved.'.
+ * - onNewMatch is handled as a match accept, which also updates the user's subscriptionMeta.
+ * - After a lost connection comes back, screens re-fetch what was sent meanwhile.
+ */
+export function RealtimeConnection() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector((state) => state.auth.session?.token);
+  const uid = useAppSelector((state) => state.auth.session?.user._id);
+
+  useEffect(() => {
+    if (!token || !uid) return;
+    const connection = connectRealtime({
+      token,
+      uid,
+      handlers: {
+        onMessage: (event) => dispatch(liveMessageReceived(event)),
+        onNewMatch: (update) => applyMatchUpdate(dispatch, update),
+        onReconnect: () => dispatch(realtimeReconnected()),
+      },
+    });
+    return connection.close;
+  }, [dispatch, token, uid]);
+
+  return null;
+}
