@@ -44,6 +44,19 @@ const DEMO_CONVERSATIONS: readonly (readonly (readonly ['physician' | 'employer'
     ['physician', 'Thursday at 4 works. Should I send my CV and references before then?', 190],
   ],
   [
+    [
+      'physician',
+      'Thanks for reaching out. Is relocation support available for a move from out of state?',
+      45,
+    ],
+    ['employer', 'Yes: a relocation stipend and two months of temporary housing near the clinic.', 200],
+  ],
+  [
+    ['physician', 'I accepted your invite. Could you tell me more about the call schedule?', 20],
+    ['employer', 'Call is one weekday in six and one weekend a month, shared across the group.', 95],
+    ['physician', 'Thank you, that is manageable. I would like to visit the clinic.', 260],
+  ],
+  [
     ['physician', 'Happy to learn more. Is the schedule four or five clinic days a week?', 30],
     ['employer', 'Four and a half: eight half-days in clinic and one administrative half-day.', 240],
     ['physician', 'That sounds good. Could you share the details of the loan repayment assistance?', 300],
@@ -195,6 +208,7 @@ export async function seedDemoHiring(
   }
 
   let matchCount = 0;
+  let conversationCount = 0;
   for (const [jobIndex, job] of openJobs.entries()) {
     const statuses = INVITES_PER_JOB[jobIndex % INVITES_PER_JOB.length] ?? [];
     const invited = shuffled(
@@ -233,12 +247,13 @@ export async function seedDemoHiring(
           now: answeredAt,
         });
         if (answer.conversationId) {
+          conversationCount += 1;
           await seedConversation(db, {
             owner,
             physicianId: physician.physicianId,
             conversationId: answer.conversationId,
             startedAt: answeredAt,
-            script: DEMO_CONVERSATIONS[matchCount % DEMO_CONVERSATIONS.length] ?? [],
+            script: DEMO_CONVERSATIONS[conversationCount % DEMO_CONVERSATIONS.length] ?? [],
             nowMs,
           });
         }
