@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
-import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+import { startServer, type TestServer } from './fixtures/server.ts';
+import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
 // Issue 5, end to end: the demo employer finds a physician among a job's recommendations, saves
 // and invites them, moves an applicant through the pipeline, and sees the invite accepted by the
@@ -91,24 +92,6 @@ async function registerPhysician(
 
 // ---------------------------------------------------------------------------------------------
 // The employer side, in the browser.
-
-async function signIn(signingIn: CheckedPage) {
-  const { page } = signingIn;
-  await page.goto('/signIn');
-  await page
-    .getByLabel(/^\s*email/i)
-    .first()
-    .fill(demoEmployer.email);
-  await page
-    .getByLabel(/^\s*password/i)
-    .first()
-    .fill(demoEmployer.password);
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .click();
-  await signingIn.waitForPath('/home');
-}
 
 async function openTab(page: Page, name: RegExp) {
   const tab = page.getByRole('tablist', { name: 'Job pipeline sections' }).getByRole('tab', { name });
@@ -222,7 +205,7 @@ describe('hiring as the demo employer', () => {
   it('finds the perfect fit among the recommended physicians, saves and invites them', async () => {
     checked = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.desktop });
     const { page } = checked;
-    await signIn(checked);
+    await signInAsDemoEmployer(checked);
 
     await page.goto('/jobs-resident');
     await page.getByRole('link', { name: jobTitle, exact: true }).first().click();
@@ -475,7 +458,7 @@ describe('hiring as the demo employer', () => {
     const phone = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
     try {
       const { page } = phone;
-      await signIn(phone);
+      await signInAsDemoEmployer(phone);
       const screens = [
         '/home',
         '/applicants',

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
-import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+import { startServer, type TestServer } from './fixtures/server.ts';
+import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
 const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
@@ -18,24 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function signIn(checked: CheckedPage) {
-  const { page } = checked;
-  await page.goto('/signIn');
-  await page
-    .getByLabel(/^\s*email/i)
-    .first()
-    .fill(demoEmployer.email);
-  await page
-    .getByLabel(/^\s*password/i)
-    .first()
-    .fill(demoEmployer.password);
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .click();
-  await checked.waitForPath('/home');
-}
 
 async function next(page: Page, stepTitle: string) {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -62,7 +45,7 @@ describe('jobs as the demo employer', () => {
     const checked = await openPage(browser, { baseURL: server.baseURL });
     try {
       const { page } = checked;
-      await signIn(checked);
+      await signInAsDemoEmployer(checked);
       const title = `Nocturnist Hospitalist ${Date.now()}`;
 
       await page.goto('/jobs');
@@ -164,7 +147,7 @@ describe('screenshots for review', () => {
     const checked = await openPage(browser, { baseURL: server.baseURL, viewport });
     try {
       const { page } = checked;
-      await signIn(checked);
+      await signInAsDemoEmployer(checked);
       const shot = async (file: string) => {
         // Page transitions take 300 ms; let them and the data requests finish before capturing.
         await page.waitForTimeout(700);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+import { fillSignInForm } from './fixtures/sign-in.ts';
 
 const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
@@ -18,21 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function fillSignInForm(page: Page, email: string, password: string) {
-  await page
-    .getByLabel(/^\s*email/i)
-    .first()
-    .fill(email);
-  await page
-    .getByLabel(/^\s*password/i)
-    .first()
-    .fill(password);
-  await page
-    .getByRole('button', { name: /sign in/i })
-    .first()
-    .click();
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: /account menu/i }).click();
