@@ -19,7 +19,7 @@ import {
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { enumValues, specialties, subSpecialties } from '../../db/schema/reference.ts';
-import { isWellFormedId } from './physician-visibility.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 export interface LoadApplicantViewsOptions {
   db: Db;
@@ -64,7 +64,7 @@ export async function loadApplicantViews({
   physicianIds,
   withHistory = false,
 }: LoadApplicantViewsOptions): Promise<TApplicant[]> {
-  const ids = unique(physicianIds).filter(isWellFormedId);
+  const ids = unique(physicianIds).filter(isUuid);
   if (ids.length === 0) return [];
 
   const profiles = await db

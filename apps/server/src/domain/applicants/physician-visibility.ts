@@ -4,13 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { applications, matches, savedApplicants } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether the text can be a stored id at all; anything else is answered as "not found". */
-export function isWellFormedId(id: string): boolean {
-  return UUID_PATTERN.test(id);
-}
+import { isUuid } from '../../lib/ids.ts';
 
 export function applicantNotFound(): AppError {
   return new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
@@ -45,7 +39,7 @@ export async function isPhysicianVisible({
   organizationId,
   physicianId,
 }: PhysicianVisibilityOptions): Promise<boolean> {
-  if (!organizationId || !isWellFormedId(physicianId)) return false;
+  if (!organizationId || !isUuid(physicianId)) return false;
   const [row] = await db
     .select({ id: physicians.id })
     .from(physicians)

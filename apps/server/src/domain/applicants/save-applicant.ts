@@ -2,9 +2,10 @@ import type { TApplicant } from '@medhire/contract/applicants';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { savedApplicants } from '../../db/schema/hiring.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { getSingleApplicant } from './get-single-applicant.ts';
-import { applicantNotFound, assertPhysicianVisible, isWellFormedId } from './physician-visibility.ts';
+import { applicantNotFound, assertPhysicianVisible } from './physician-visibility.ts';
 
 export interface SaveApplicantOptions {
   db: Db;
@@ -49,7 +50,7 @@ export async function unsaveApplicant({
   applicantId,
 }: UnsaveApplicantOptions): Promise<{ _id: string }> {
   const organizationId = owner.organizationId;
-  if (!organizationId || !isWellFormedId(applicantId)) throw applicantNotFound();
+  if (!organizationId || !isUuid(applicantId)) throw applicantNotFound();
   await db
     .delete(savedApplicants)
     .where(

@@ -4,9 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { loadApplicantViews } from './applicant-views.ts';
-import { isWellFormedId } from './physician-visibility.ts';
 
 export interface UpdatePipelineStatusOptions {
   db: Db;
@@ -34,7 +34,7 @@ export async function updatePipelineStatus({
   now = new Date(),
 }: UpdatePipelineStatusOptions): Promise<TApplicant> {
   const organizationId = owner.organizationId;
-  if (!organizationId || !isWellFormedId(applicationId)) throw applicationNotFound();
+  if (!organizationId || !isUuid(applicationId)) throw applicationNotFound();
   return db.transaction(async (tx) => {
     const [application] = await tx
       .select({

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
-import { conversationNotFound, isUuid } from './employer-conversation-view.ts';
+import { conversationNotFound } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
 
 export interface DeleteEmployerMessageOptions {

@@ -7,13 +7,6 @@ import { physicians } from '../../db/schema/physicians.ts';
 import { specialties } from '../../db/schema/reference.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs; anything else can name no conversation, message or job. */
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
-
 export function conversationNotFound(): AppError {
   return new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound);
 }

@@ -2,10 +2,10 @@ import type { TConversation } from '@medhire/contract/conversations';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import {
   conversationNotFound,
-  isUuid,
   selectEmployerConversations,
   toEmployerConversation,
 } from './employer-conversation-view.ts';

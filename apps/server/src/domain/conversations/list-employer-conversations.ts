@@ -3,8 +3,9 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversations, messages, type TMessageRow } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
-import { isUuid, selectEmployerConversations, toEmployerConversation } from './employer-conversation-view.ts';
+import { selectEmployerConversations, toEmployerConversation } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
 
 export interface ListEmployerConversationsOptions {

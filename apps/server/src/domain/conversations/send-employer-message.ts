@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversations } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
-import { conversationNotFound, isUuid } from './employer-conversation-view.ts';
+import { conversationNotFound } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
 import { storeMessage } from './store-message.ts';
 

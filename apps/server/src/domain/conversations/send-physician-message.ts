@@ -4,11 +4,10 @@ import type { Db } from '../../db/index.ts';
 import { conversations } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { notifyOrganization, organizationEmployerUserIds } from '../notifications/notify.ts';
 import { toMessage } from './message-view.ts';
 import { storeMessage } from './store-message.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface SendPhysicianMessageOptions {
   db: Db;
@@ -44,7 +43,7 @@ export async function sendPhysicianMessage({
   tempMsgId,
   now = new Date(),
 }: SendPhysicianMessageOptions): Promise<SentPhysicianMessage> {
-  if (!UUID_PATTERN.test(conversationId)) throw conversationNotFound();
+  if (!isUuid(conversationId)) throw conversationNotFound();
   return db.transaction(async (tx) => {
     const [conversation] = await tx
       .select({

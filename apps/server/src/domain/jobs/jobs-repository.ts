@@ -3,8 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs, type TJobRow } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.ts';
 
 export function jobNotFound(): AppError {
   return new AppError('NOT_FOUND', JOB_MESSAGES.notFound);
@@ -26,7 +25,7 @@ export async function findOwnedJob(
   jobId: string,
   options: FindOwnedJobOptions = {},
 ): Promise<TJobRow> {
-  if (!organizationId || !UUID_PATTERN.test(jobId)) throw jobNotFound();
+  if (!organizationId || !isUuid(jobId)) throw jobNotFound();
   const query = db
     .select()
     .from(jobs)

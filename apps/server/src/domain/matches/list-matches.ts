@@ -2,7 +2,7 @@ import type { TGetMatchesQuery, TMatchList } from '@medhire/contract/matches';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { matches } from '../../db/schema/hiring.ts';
-import { isWellFormedId } from '../applicants/physician-visibility.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
 import { loadMatchViews } from './match-view.ts';
@@ -27,7 +27,7 @@ export async function listMatches({ db, owner, query, jobId }: ListMatchesOption
   if (!owner.organizationId) return empty;
 
   const filterJobId = jobId ?? query.jobId;
-  if (filterJobId !== undefined && !isWellFormedId(filterJobId)) return empty;
+  if (filterJobId !== undefined && !isUuid(filterJobId)) return empty;
   const conditions: SQL[] = [eq(matches.organizationId, owner.organizationId)];
   if (filterJobId !== undefined) conditions.push(eq(matches.jobId, filterJobId));
   if (query.status) conditions.push(eq(matches.status, query.status));

@@ -2,7 +2,7 @@ import type { TMatchStatus, TMatchUpdate } from '@medhire/contract/matches';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { matches } from '../../db/schema/hiring.ts';
-import { isWellFormedId } from '../applicants/physician-visibility.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { assertMatchTransition } from './match-transitions.ts';
 import { loadMatchView, matchNotFound } from './match-view.ts';
@@ -29,7 +29,7 @@ export async function updateMatchStatus({
   now = new Date(),
 }: UpdateMatchStatusOptions): Promise<TMatchUpdate> {
   const { organizationId } = owner;
-  if (!organizationId || !isWellFormedId(matchId)) throw matchNotFound();
+  if (!organizationId || !isUuid(matchId)) throw matchNotFound();
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: matches.status })

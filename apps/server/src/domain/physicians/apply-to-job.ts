@@ -6,9 +6,9 @@ import { organizations } from '../../db/schema/accounts.ts';
 import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { jobNotFound } from '../jobs/jobs-repository.ts';
 import { notifyOrganization } from '../notifications/notify.ts';
-import { isUuid } from './physician-jobs.ts';
 import { findPhysicianWithEmail, fullNameOf, isProfileComplete } from './physician-profile.ts';
 
 export interface ApplyToJobOptions {

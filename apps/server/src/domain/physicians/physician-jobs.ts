@@ -4,15 +4,10 @@ import type { Db } from '../../db/index.ts';
 import { organizations } from '../../db/schema/accounts.ts';
 import { applications } from '../../db/schema/hiring.ts';
 import { jobs, type TJobRow } from '../../db/schema/jobs.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { NO_ACTIVITY } from '../jobs/job-activity-counts.ts';
 import { toJob } from '../jobs/job-view.ts';
 import { jobNotFound } from '../jobs/jobs-repository.ts';
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 function escapeLikePattern(text: string): string {

@@ -12,11 +12,11 @@ import { organizations, users } from '../../db/schema/accounts.ts';
 import { applicationEvents, applications, conversations, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { openConversation } from '../conversations/open-conversation.ts';
 import { assertMatchTransition } from '../matches/match-transitions.ts';
 import { loadMatchView } from '../matches/match-view.ts';
 import { notifyOrganization, organizationEmployerUserIds } from '../notifications/notify.ts';
-import { isUuid } from './physician-jobs.ts';
 import { findPhysicianWithEmail, fullNameOf } from './physician-profile.ts';
 
 function matchNotFound(): AppError {

@@ -16,6 +16,7 @@ import { MatchList } from '../../matches/components/match-list.tsx';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobsLoaded } from '../jobs-slice.ts';
+import { JobCardStats } from './job-card-stats.tsx';
 import { specialtyTitle } from './job-details.tsx';
 import { JobStatusBadge } from './job-status-badge.tsx';
 import './jobs.css';
@@ -109,16 +110,7 @@ export function JobsResidentScreen() {
                 </div>
                 <JobStatusBadge status={job.status} />
               </div>
-              <dl className="job-card__stats">
-                <div>
-                  <dt>Applicants</dt>
-                  <dd>{job.applicantCount}</dd>
-                </div>
-                <div>
-                  <dt>Matches</dt>
-                  <dd>{job.matchCount}</dd>
-                </div>
-              </dl>
+              <JobCardStats job={job} />
               <Link
                 className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'job-card__open' })}
                 to={`/jobs-resident/${job._id}`}

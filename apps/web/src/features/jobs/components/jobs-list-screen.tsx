@@ -17,6 +17,7 @@ import { selectUser } from '../../auth/auth-slice.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobsLoaded } from '../jobs-slice.ts';
+import { JobCardStats } from './job-card-stats.tsx';
 import { specialtyTitle } from './job-details.tsx';
 import { JOB_STATUS_LABELS, JobStatusBadge } from './job-status-badge.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -300,16 +301,7 @@ export function JobsScreen() {
                     </div>
                     <JobStatusBadge status={job.status} />
                   </div>
-                  <dl className="job-card__stats">
-                    <div>
-                      <dt>Applicants</dt>
-                      <dd>{job.applicantCount}</dd>
-                    </div>
-                    <div>
-                      <dt>Matches</dt>
-                      <dd>{job.matchCount}</dd>
-                    </div>
-                  </dl>
+                  <JobCardStats job={job} />
                   <JobRowActions job={job} actions={actions} />
                 </li>
               ))}
