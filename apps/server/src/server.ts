@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { seedDemoData } from './db/seed/index.ts';
+import { seedDemoData } from './seed/index.ts';
 
 /** Seconds a shutdown may take before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;

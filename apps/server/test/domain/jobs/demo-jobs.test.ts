@@ -1,7 +1,7 @@
 import type { TJob } from '@medhire/contract/jobs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD } from '../../../src/db/seed/demo-employer.ts';
-import { seedDemoData } from '../../../src/db/seed/index.ts';
+import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD } from '../../../src/seed/demo-employer.ts';
+import { seedDemoData } from '../../../src/seed/index.ts';
 import { buildTestApp, createTestDatabase } from '../../helper.ts';
 import { signIn } from '../../routes/employer/auth-kit.ts';
 

@@ -1,6 +1,6 @@
 import { isValidNpi } from '@medhire/contract/organization';
 import { describe, expect, it } from 'vitest';
-import { DRAFT_ORGANIZATIONS } from '../../../src/db/seed/draft-organizations.ts';
+import { DRAFT_ORGANIZATIONS } from '../../../src/seed/draft-organizations.ts';
 import { completeNpi } from '../../../src/domain/organizations/npi.ts';
 
 describe('completeNpi', () => {

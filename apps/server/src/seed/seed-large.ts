@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { syncReferenceData } from '../../domain/reference/sync-reference-data.ts';
-import { createDatabase } from '../index.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { createDatabase } from '../db/index.ts';
+import { syncReferenceData } from '../domain/reference/sync-reference-data.ts';
 import { BENCH_EMPLOYER_EMAIL, BENCH_EMPLOYER_PASSWORD, seedLargeDataSet } from './large-data-set.ts';
 
 /**

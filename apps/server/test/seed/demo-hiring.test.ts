@@ -1,14 +1,14 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/db/schema/accounts.ts';
-import { applicationEvents, applications, matches, savedApplicants } from '../../../src/db/schema/hiring.ts';
-import { jobs } from '../../../src/db/schema/jobs.ts';
-import { physicians } from '../../../src/db/schema/physicians.ts';
-import { DEMO_EMPLOYER_EMAIL } from '../../../src/db/seed/demo-employer.ts';
-import { DEMO_PHYSICIAN_COUNT, DEMO_PHYSICIAN_PASSWORD } from '../../../src/db/seed/demo-physicians.ts';
-import { seedDemoData } from '../../../src/db/seed/index.ts';
-import { buildTestApp, createTestDatabase } from '../../helper.ts';
+import { users } from '../../src/db/schema/accounts.ts';
+import { applicationEvents, applications, matches, savedApplicants } from '../../src/db/schema/hiring.ts';
+import { jobs } from '../../src/db/schema/jobs.ts';
+import { physicians } from '../../src/db/schema/physicians.ts';
+import { DEMO_EMPLOYER_EMAIL } from '../../src/seed/demo-employer.ts';
+import { DEMO_PHYSICIAN_COUNT, DEMO_PHYSICIAN_PASSWORD } from '../../src/seed/demo-physicians.ts';
+import { seedDemoData } from '../../src/seed/index.ts';
+import { buildTestApp, createTestDatabase } from '../helper.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 const DAY_MS = 24 * 60 * 60_000;

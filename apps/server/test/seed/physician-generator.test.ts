@@ -1,14 +1,14 @@
 import { isValidNpi } from '@medhire/contract/organization';
 import { describe, expect, it } from 'vitest';
+import { ENUM_LISTS } from '../../src/domain/reference/enum-data.ts';
+import { specialtyById, subSpecialtyById } from '../../src/domain/reference/reference-data.ts';
+import { US_STATES } from '../../src/domain/reference/state-data.ts';
 import {
   type GeneratedPhysician,
   generatePhysician,
   generatePhysicians,
   mulberry32,
-} from '../../../src/db/seed/physician-generator.ts';
-import { ENUM_LISTS } from '../../../src/domain/reference/enum-data.ts';
-import { specialtyById, subSpecialtyById } from '../../../src/domain/reference/reference-data.ts';
-import { US_STATES } from '../../../src/domain/reference/state-data.ts';
+} from '../../src/seed/physician-generator.ts';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const SAMPLE = 5000;

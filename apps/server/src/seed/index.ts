@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { findUserByEmail } from '../../domain/auth/accounts-repository.ts';
-import { users } from '../schema/accounts.ts';
+import { users } from '../db/schema/accounts.ts';
+import { findUserByEmail } from '../domain/auth/accounts-repository.ts';
 import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD, seedDemoEmployer } from './demo-employer.ts';
 import { findDemoPhysicianLogin, seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoJobs } from './demo-jobs.ts';

@@ -1,7 +1,7 @@
 import type { TPlace } from '@medhire/contract/account';
-import { completeNpi } from '../../domain/organizations/npi.ts';
-import type { Db } from '../index.ts';
-import { organizations } from '../schema/accounts.ts';
+import type { Db } from '../db/index.ts';
+import { organizations } from '../db/schema/accounts.ts';
+import { completeNpi } from '../domain/organizations/npi.ts';
 
 interface ListedOrganization {
   name: string;

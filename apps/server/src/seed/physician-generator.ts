@@ -1,7 +1,7 @@
 import type { TPlace } from '@medhire/contract/account';
-import { completeNpi } from '../../domain/organizations/npi.ts';
-import { getGazetteer } from '../../domain/reference/gazetteer.ts';
-import { SPECIALTIES } from '../../domain/reference/specialty-data.ts';
+import { completeNpi } from '../domain/organizations/npi.ts';
+import { getGazetteer } from '../domain/reference/gazetteer.ts';
+import { SPECIALTIES } from '../domain/reference/specialty-data.ts';
 import {
   FIRST_NAMES,
   LAST_NAMES,

@@ -1,9 +1,9 @@
-import { hashPassword } from '../../domain/auth/password-hash.ts';
+import type { Db } from '../db/index.ts';
+import { hashPassword } from '../domain/auth/password-hash.ts';
 import {
   createPhysicianAccounts,
   type NewPhysicianInput,
-} from '../../domain/physicians/create-physician-accounts.ts';
-import type { Db } from '../index.ts';
+} from '../domain/physicians/create-physician-accounts.ts';
 import { type GeneratedPhysician, generatePhysicians } from './physician-generator.ts';
 
 export const DEMO_PHYSICIAN_COUNT = 2000;

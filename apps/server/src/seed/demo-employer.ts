@@ -1,9 +1,9 @@
 import { PREFERENCE_PROBES } from '@medhire/contract/preference-probes';
 import { eq } from 'drizzle-orm';
-import { createEmployerAccount } from '../../domain/auth/create-employer-account.ts';
-import { updateCandidatePreferences, updatePreferenceProbes } from '../../domain/auth/update-account.ts';
-import type { Db } from '../index.ts';
-import { organizations, users } from '../schema/accounts.ts';
+import type { Db } from '../db/index.ts';
+import { organizations, users } from '../db/schema/accounts.ts';
+import { createEmployerAccount } from '../domain/auth/create-employer-account.ts';
+import { updateCandidatePreferences, updatePreferenceProbes } from '../domain/auth/update-account.ts';
 
 export const DEMO_EMPLOYER_EMAIL = 'demo@medhire.example';
 export const DEMO_EMPLOYER_PASSWORD = 'MedHire-demo-2026';

@@ -1,8 +1,8 @@
 import { type TJobFieldsInput, type TJobStatus, ZJobFields } from '@medhire/contract/jobs';
-import { findUserByEmail } from '../../domain/auth/accounts-repository.ts';
-import { createJob } from '../../domain/jobs/create-job.ts';
-import { updateJobStatus } from '../../domain/jobs/update-job-status.ts';
-import type { Db } from '../index.ts';
+import type { Db } from '../db/index.ts';
+import { findUserByEmail } from '../domain/auth/accounts-repository.ts';
+import { createJob } from '../domain/jobs/create-job.ts';
+import { updateJobStatus } from '../domain/jobs/update-job-status.ts';
 import { DEMO_EMPLOYER_EMAIL } from './demo-employer.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
