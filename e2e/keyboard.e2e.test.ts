@@ -5,7 +5,8 @@ import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts
 
 // Issue 15: the main journey with the keyboard alone. Sign in, post a job, move an applicant
 // through the pipeline and send a message using only page.keyboard (no clicks, no fill()), and
-// at every stop the element that has focus must show it: a computed outline or box-shadow.
+// at every stop the element that has focus must show it: a computed outline, or a box-shadow
+// other than the one it has at rest.
 
 /** Waits on conditions that involve a server round trip; the machine is small and shared. */
 const SLOW = 30_000;
@@ -46,7 +47,18 @@ function focusState(page: Page): Promise<FocusState> {
       style.outlineStyle !== 'none' &&
       Number.parseFloat(style.outlineWidth) > 0 &&
       !isTransparent(style.outlineColor);
-    const hasShadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    // Some controls carry a shadow at rest; only a shadow that focus adds or changes counts. An
+    // unfocused shallow copy beside the element gives the shadow it has at rest.
+    const atRest = element.cloneNode(false) as HTMLElement;
+    atRest.removeAttribute('id');
+    atRest.setAttribute('aria-hidden', 'true');
+    atRest.style.position = 'absolute';
+    atRest.style.visibility = 'hidden';
+    element.after(atRest);
+    const shadowAtRest = getComputedStyle(atRest).boxShadow;
+    atRest.remove();
+    const hasShadow =
+      style.boxShadow !== 'none' && style.boxShadow !== '' && style.boxShadow !== shadowAtRest;
     const name =
       element.getAttribute('aria-label') ??
       (element as HTMLInputElement).labels?.[0]?.textContent ??
