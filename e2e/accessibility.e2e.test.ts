@@ -249,6 +249,25 @@ describe.each([viewports.desktop, viewports.mobile])('at $width px', (viewport) 
     await dialog.waitFor({ state: 'detached' });
   });
 
+  it('with the account menu open, and on a phone the navigation drawer', async () => {
+    const { page } = checked;
+    await openRoute(checked, '/home');
+    const account = page.getByRole('button', { name: /Account menu/ });
+    await account.click();
+    await expect.poll(() => account.getAttribute('aria-expanded')).toBe('true');
+    await expectNoBlockingViolations(page, '/home (account menu)', width);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => account.getAttribute('aria-expanded')).toBe('false');
+
+    if (width > viewports.mobile.width) return;
+    const toggle = page.locator('button[aria-controls="main-sidebar"]');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.waitForTimeout(400);
+    await expectNoBlockingViolations(page, '/home (navigation drawer)', width);
+    await page.keyboard.press('Escape');
+  });
+
   it('with the guided tour open', async () => {
     const { page } = checked;
     await page.evaluate(() => localStorage.removeItem('medhire.tourCompleted'));
