@@ -41,6 +41,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The session token to send instead of the stored one (sign-out runs after it is cleared). */
   token?: string;
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried payment safe. */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -77,7 +79,7 @@ function readEnvelope(text: string): { success: unknown; data?: unknown; error?:
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = options.token ?? sessionStore.read()?.token;
   // The API takes the bare token (a `Bearer ` prefix is accepted too, ARCHITECTURE.md).
   if (token) headers.set('Authorization', token);
@@ -144,6 +146,46 @@ export const http = {
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('DELETE', path, { ...options, body }),
 };
+
+/**
+ * Downloads a file (a PDF invoice, an export) with the session token, which a plain link cannot
+ * carry. A failure still answers with the JSON envelope, so its message is the server's.
+ */
+export async function downloadBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const headers = new Headers();
+  const token = sessionStore.read()?.token;
+  if (token) headers.set('Authorization', token);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, undefined), { headers, signal: options.signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason ?? error;
+    throw new HttpError(NETWORK_ERROR_MESSAGE);
+  }
+  if (response.ok) return response.blob();
+  const envelope = readEnvelope(await response.text().catch(() => ''));
+  const error = (envelope?.error ?? {}) as { message?: unknown; code?: unknown };
+  throw new HttpError(
+    typeof error.message === 'string' && error.message ? error.message : NETWORK_ERROR_MESSAGE,
+    {
+      status: response.status,
+      code: typeof error.code === 'string' ? error.code : undefined,
+    },
+  );
+}
+
+/** Hands a downloaded file to the browser to save under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the click has handed the file to the browser by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
 
 /** The text to show for anything a call rejected with. */
 export function errorMessage(error: unknown): string {
