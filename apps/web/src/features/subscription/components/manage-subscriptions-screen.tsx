@@ -200,6 +200,7 @@ function CurrentPlan({
   return (
     <Card
       title="Current plan"
+      aria-label="Current plan"
       actions={
         <>
           <Badge variant={status.variant}>{status.label}</Badge>
