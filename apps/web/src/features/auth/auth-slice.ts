@@ -1,4 +1,4 @@
-import type { TSession, TSubscriptionMeta, TSubscriptionStatus, TUser } from '@medhire/contract/account';
+import type { TSession, TSubscriptionMeta, TUser } from '@medhire/contract/account';
 import type { TLoginBody } from '@medhire/contract/auth';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/http.ts';
@@ -136,21 +136,6 @@ export const authSlice = createSlice({
       if (state.user) state.user.subscriptionMeta = action.payload;
       if (state.session) state.session.user.subscriptionMeta = action.payload;
     },
-    /**
-     * Every subscription answer carries the status and meta; the stored user follows it, so the
-     * post-login route, the banner and the invite counts agree with the server.
-     */
-    subscriptionChanged(
-      state,
-      action: PayloadAction<{ subscriptionStatus: TSubscriptionStatus; subscriptionMeta: TSubscriptionMeta }>,
-    ) {
-      const { subscriptionStatus, subscriptionMeta } = action.payload;
-      for (const user of [state.user, state.session?.user]) {
-        if (!user) continue;
-        user.subscriptionStatus = subscriptionStatus;
-        user.subscriptionMeta = subscriptionMeta;
-      }
-    },
     authStepSet(state, action: PayloadAction<boolean>) {
       state.authStep = action.payload;
     },
@@ -182,7 +167,6 @@ export const {
   sessionStarted,
   userUpdated,
   subscriptionMetaUpdated,
-  subscriptionChanged,
   authStepSet,
   modalToggleSet,
   loggedOut,

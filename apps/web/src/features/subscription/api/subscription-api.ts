@@ -9,7 +9,8 @@ import type {
   TPreviewChangeData,
   TSubscriptionData,
 } from '@medhire/contract/subscription';
-import { downloadBlob, http } from '../../../lib/http.ts';
+import { downloadBlob } from '../../../lib/download.ts';
+import { http } from '../../../lib/http.ts';
 
 const id = encodeURIComponent;
 const base = '/employer/subscription';

@@ -1,4 +1,5 @@
-import { type TCardInput, type TSandboxTestCard, ZCardInput } from '@medhire/contract/subscription';
+import { type TCardInput, ZCardInput } from '@medhire/contract/payment-card';
+import type { TSandboxTestCard } from '@medhire/contract/subscription';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';

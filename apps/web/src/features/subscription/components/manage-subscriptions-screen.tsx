@@ -13,7 +13,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
-import { errorMessage, saveBlob } from '../../../lib/http.ts';
+import { saveBlob } from '../../../lib/download.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
@@ -24,7 +25,7 @@ import {
   INTERVAL_ADJECTIVE,
   planPriceCents,
 } from '../billing-format.ts';
-import { applySubscriptionData, selectUserSubscription } from '../subscription-slice.ts';
+import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
 import './subscription-screens.css';
 
 export const INVOICES_PAGE_SIZE = 10;
@@ -63,7 +64,7 @@ export function ManageSubscriptionsScreen() {
     subscriptionApi
       .getSubscription(userId, controller.signal)
       .then((data) => {
-        applySubscriptionData(dispatch, data);
+        dispatch(subscriptionDataReceived(data));
         setLoad({ status: 'ready' });
       })
       .catch((error: unknown) => {
@@ -79,7 +80,7 @@ export function ManageSubscriptionsScreen() {
       const data = await (kind === 'cancel'
         ? subscriptionApi.cancel(userId)
         : subscriptionApi.resume(userId));
-      applySubscriptionData(dispatch, data);
+      dispatch(subscriptionDataReceived(data));
       setIsCancelOpen(false);
       const end = data.subscription ? formatLongDate(data.subscription.currentPeriodEnd) : '';
       notifySuccess(

@@ -14,7 +14,7 @@ import { notifySuccess } from '../../../lib/toast.ts';
 import { selectUser, syncUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
 import { formatMoney, INTERVAL_ADJECTIVE, newIdempotencyKey, planPriceCents } from '../billing-format.ts';
-import { applySubscriptionData } from '../subscription-slice.ts';
+import { subscriptionDataReceived } from '../subscription-data.ts';
 import { CardForm } from './card-form.tsx';
 import { IntervalToggle, PlanCards } from './plan-picker.tsx';
 import './subscription-screens.css';
@@ -82,7 +82,7 @@ export function PaymentScreen() {
       window.location.assign(result.url);
       return;
     }
-    applySubscriptionData(dispatch, result);
+    dispatch(subscriptionDataReceived(result));
     // The first payment may also finish onboarding (the account becomes approved).
     if (userId) await dispatch(syncUser(userId));
     notifySuccess(`Payment received. Your ${result.subscriptionMeta.planName ?? 'new'} plan is active.`);

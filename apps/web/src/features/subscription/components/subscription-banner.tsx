@@ -5,7 +5,7 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
 import { formatLongDate } from '../billing-format.ts';
-import { applySubscriptionData, selectUserSubscription } from '../subscription-slice.ts';
+import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
 import './subscription-banner.css';
 
 /** A subscription set to end within this many days counts as "ending soon". */
@@ -37,7 +37,7 @@ export function SubscriptionBanner() {
     const controller = new AbortController();
     subscriptionApi
       .getSubscription(userId, controller.signal)
-      .then((data) => applySubscriptionData(dispatch, data))
+      .then((data) => dispatch(subscriptionDataReceived(data)))
       // The banner is a reminder; the subscription page reports a failed load itself.
       .catch(() => undefined);
     return () => controller.abort();

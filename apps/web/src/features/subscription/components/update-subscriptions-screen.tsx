@@ -12,7 +12,7 @@ import { notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
 import { formatLongDate, formatMoney, INTERVAL_ADJECTIVE, newIdempotencyKey } from '../billing-format.ts';
-import { applySubscriptionData, selectUserSubscription } from '../subscription-slice.ts';
+import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
 import { IntervalToggle, PlanCards } from './plan-picker.tsx';
 import './subscription-screens.css';
 
@@ -50,7 +50,7 @@ export function UpdateSubscriptionsScreen() {
       subscriptionApi.getSubscription(userId, controller.signal),
     ])
       .then(([plans, data]) => {
-        applySubscriptionData(dispatch, data);
+        dispatch(subscriptionDataReceived(data));
         if (data.subscription) setInterval(data.subscription.interval);
         setLoad({ status: 'ready', plans });
       })
@@ -83,7 +83,7 @@ export function UpdateSubscriptionsScreen() {
     try {
       const data = await subscriptionApi.changePlan(userId, body, changeKey.current.key);
       changeKey.current = null;
-      applySubscriptionData(dispatch, data);
+      dispatch(subscriptionDataReceived(data));
       notifySuccess(
         preview.preview.isUpgrade
           ? `You are now on the ${preview.plan.name} plan.`
