@@ -11,14 +11,20 @@ export function formatMoney(cents: number, currency = 'usd'): string {
   }).format(cents / 100);
 }
 
+function formatDate(iso: string, dateStyle: 'long' | 'medium'): string {
+  const date = new Date(iso);
+  // A date the server sent in an unexpected form is shown as sent rather than breaking the page.
+  return Number.isNaN(date.getTime()) ? iso : new Intl.DateTimeFormat('en-US', { dateStyle }).format(date);
+}
+
 /** "March 4, 2027". */
 export function formatLongDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(iso));
+  return formatDate(iso, 'long');
 }
 
 /** "Mar 4, 2027". */
 export function formatShortDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(iso));
+  return formatDate(iso, 'medium');
 }
 
 export function planPriceCents(plan: TPlan, interval: TBillingInterval): number {

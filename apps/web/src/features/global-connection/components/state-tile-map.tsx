@@ -64,10 +64,13 @@ const SHADES = ['#e6f1f8', '#b8d8ec', '#7fb6db', '#3f8cc2', '#1b5f93'] as const;
 const TILE = 44;
 const GAP = 4;
 
-/** The shade step (0–4) for a count, by its share of the largest count. */
+/**
+ * The shade step (0–4) for a count, by the square root of its share of the largest count, so
+ * one big state does not leave every other state in the palest shade.
+ */
 export function shadeStep(count: number, max: number): number {
   if (count <= 0 || max <= 0) return -1;
-  return Math.min(SHADES.length - 1, Math.floor((count / max) * SHADES.length));
+  return Math.min(SHADES.length - 1, Math.floor(Math.sqrt(count / max) * SHADES.length));
 }
 
 function physicians(count: number): string {
@@ -125,8 +128,8 @@ export function StateTileMap({ counts, selected, onSelect }: StateTileMapProps) 
                 width={TILE}
                 height={TILE}
                 rx={6}
-                fill={step < 0 ? '#f1f3f5' : SHADES[step]}
-                stroke={isSelected ? '#0b2e4a' : '#ffffff'}
+                fill={step < 0 ? '#ffffff' : SHADES[step]}
+                stroke={isSelected ? '#0b2e4a' : step < 0 ? '#d5dbe1' : '#ffffff'}
                 strokeWidth={isSelected ? 3 : 1}
               />
               <text

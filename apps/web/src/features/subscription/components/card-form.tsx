@@ -48,52 +48,54 @@ export function CardForm({ submitLabel, onSubmit, testCards }: CardFormProps) {
   });
 
   return (
-    <form className="card-form" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <TextField
-        label="Name on card"
-        autoComplete="cc-name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        error={errors.number?.message}
-        {...register('number')}
-      />
-      <div className="card-form__row">
+    <div className="card-form-layout">
+      <form className="card-form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField
-          label="Expiry month"
-          inputMode="numeric"
-          autoComplete="cc-exp-month"
-          placeholder="MM"
-          maxLength={2}
-          error={errors.expMonth?.message}
-          {...register('expMonth')}
+          label="Name on card"
+          autoComplete="cc-name"
+          error={errors.name?.message}
+          {...register('name')}
         />
         <TextField
-          label="Expiry year"
+          label="Card number"
           inputMode="numeric"
-          autoComplete="cc-exp-year"
-          placeholder="YYYY"
-          maxLength={4}
-          error={errors.expYear?.message}
-          {...register('expYear')}
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          error={errors.number?.message}
+          {...register('number')}
         />
-        <TextField
-          label="Security code (CVC)"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          error={errors.cvc?.message}
-          {...register('cvc')}
-        />
-      </div>
-      <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
-        {submitLabel}
-      </Button>
+        <div className="card-form__row">
+          <TextField
+            label="Expiry month"
+            inputMode="numeric"
+            autoComplete="cc-exp-month"
+            placeholder="MM"
+            maxLength={2}
+            error={errors.expMonth?.message}
+            {...register('expMonth')}
+          />
+          <TextField
+            label="Expiry year"
+            inputMode="numeric"
+            autoComplete="cc-exp-year"
+            placeholder="YYYY"
+            maxLength={4}
+            error={errors.expYear?.message}
+            {...register('expYear')}
+          />
+          <TextField
+            label="Security code (CVC)"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={4}
+            error={errors.cvc?.message}
+            {...register('cvc')}
+          />
+        </div>
+        <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </form>
       {testCards && testCards.length > 0 && (
         <section className="test-cards" aria-labelledby="test-cards-title">
           <h3 id="test-cards-title" className="test-cards__title">
@@ -124,6 +126,6 @@ export function CardForm({ submitLabel, onSubmit, testCards }: CardFormProps) {
           </ul>
         </section>
       )}
-    </form>
+    </div>
   );
 }
