@@ -140,7 +140,9 @@ export const ZCardInput = z.object({
     .int('Enter the expiry year.')
     .min(2000, 'Enter the expiry year with four digits.')
     .max(2100, 'Enter the expiry year with four digits.'),
-  cvc: z.string({ error: 'Enter the security code.' }).regex(/^\d{3,4}$/, 'The security code is 3 or 4 digits.'),
+  cvc: z
+    .string({ error: 'Enter the security code.' })
+    .regex(/^\d{3,4}$/, 'The security code is 3 or 4 digits.'),
   name: z
     .string({ error: 'Enter the name on the card.' })
     .trim()
