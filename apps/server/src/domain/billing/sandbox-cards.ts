@@ -99,7 +99,8 @@ export type AttachOutcome =
  * Attaches a card in the sandbox: checks it as an issuer would and answers what is kept of it
  * (brand, last 4, expiry) and the reference later charges use. The number itself is dropped here.
  */
-export function attachSandboxCard(card: TCardInput, now: Date): AttachOutcome {
+export function attachSandboxCard(input: TCardInput, now: Date): AttachOutcome {
+  const card = { ...input, number: input.number.replace(/[\s-]/g, '') };
   if (!isLuhnValid(card.number)) return { ok: false, message: 'Your card number is incorrect.' };
   const known = SANDBOX_CARDS.find((candidate) => candidate.number === card.number);
   if (!known) {
