@@ -13,8 +13,10 @@ import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
+import employerSubscriptionRoutes from './employer/subscription/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
+import paymentRoutes from './payments/index.ts';
 import uploaderRoutes from './uploader/index.ts';
 
 /**
@@ -39,6 +41,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
   await app.register(employerMatchRoutes, { prefix: '/employer/match' });
   await app.register(employerConversationRoutes, { prefix: '/employer/conversation' });
+  await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
+  await app.register(paymentRoutes, { prefix: '/payments' });
 };
 
 export default routes;
