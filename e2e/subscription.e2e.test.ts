@@ -151,7 +151,7 @@ describe('subscribing and managing the subscription', () => {
         page.waitForEvent('download'),
         firstRow.getByRole('button', { name: `Download invoice ${invoiceNumber} (PDF)` }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+      expect(download.suggestedFilename()).toBe(`MedHire-invoice-${invoiceNumber}.pdf`);
       const file = await readFile((await download.path()) ?? '');
       expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       const parser = new PDFParse({ data: new Uint8Array(file) });

@@ -73,7 +73,7 @@ describe('/manage-subscriptions', () => {
     });
     const { user } = renderApp('/manage-subscriptions', { session });
     await user.click(await screen.findByRole('button', { name: 'Download invoice MH-2026-000101 (PDF)' }));
-    await waitFor(() => expect(clicked).toEqual(['MH-2026-000101.pdf']));
+    await waitFor(() => expect(clicked).toEqual(['MedHire-invoice-MH-2026-000101.pdf']));
     expect(authorization).toBe('token-1');
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
   });

@@ -309,7 +309,7 @@ function InvoicesCard({ userId }: { userId: string }) {
   async function download(invoice: TInvoice) {
     setDownloading(invoice._id);
     try {
-      saveBlob(await subscriptionApi.downloadInvoice(invoice._id), `${invoice.number}.pdf`);
+      saveBlob(await subscriptionApi.downloadInvoice(invoice._id), `MedHire-invoice-${invoice.number}.pdf`);
     } catch (error) {
       notifyError(errorMessage(error));
     } finally {
