@@ -64,8 +64,9 @@ describe('subscribing and managing the subscription', () => {
   it('pays after a decline, upgrades with a prorated charge, downloads an invoice, cancels and resumes', async () => {
     const checked = await openPage(browser, {
       baseURL: server.baseURL,
-      // The declined card is a 422 answer, which Chromium reports on the console.
-      allowErrors: [/Failed to load resource: the server responded with a status of 422/],
+      // The declined card (422) and the plan without Global connection (403) are answers
+      // Chromium reports on the console.
+      allowErrors: [/Failed to load resource: the server responded with a status of (422|403)/],
     });
     try {
       const { page } = checked;
@@ -121,8 +122,13 @@ describe('subscribing and managing the subscription', () => {
       const invoices = page.getByRole('table', { name: 'Invoices' });
       await expect.poll(() => invoices.getByRole('row').count()).toBe(2);
 
+      // Professional lacks Global connection: the page says which plan has it and leads to the upgrade.
+      await page.goto('/global-connection');
+      const locked = page.getByRole('region', { name: 'Reach the whole network' });
+      await locked.getByText(/part of the Enterprise plan/).waitFor();
+      await locked.getByRole('link', { name: 'Upgrade plan' }).click();
+
       // /update-subscriptions: preview the prorated upgrade, then confirm it.
-      await page.getByRole('link', { name: 'Change plan' }).click();
       await checked.waitForPath('/update-subscriptions');
       const cards = page.getByRole('list', { name: 'Plans' });
       await cards.getByRole('listitem', { name: 'Professional' }).getByText('Current plan').waitFor();
@@ -165,6 +171,22 @@ describe('subscribing and managing the subscription', () => {
       } finally {
         await parser.destroy();
       }
+
+      // Enterprise opens Global connection: the map (or, with no physician in the network matching
+      // yet, the empty state), no longer the upgrade.
+      await page.goto('/global-connection');
+      await page
+        .getByRole('group', { name: 'Matching physicians by state' })
+        .or(page.getByRole('heading', { name: 'No physicians match yet' }))
+        .waitFor();
+      expect(await page.getByRole('link', { name: 'Upgrade plan' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Back to MedHire' }).click();
+      await checked.waitForPath('/home');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Subscription' })
+        .click();
+      await checked.waitForPath('/manage-subscriptions');
 
       // Cancel at period end: the confirmation says what happens; the plan then shows its end.
       await current.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -240,7 +240,11 @@ const UNLOCKS = [
 
 function LockedView({ message, canUpgrade }: { message: string; canUpgrade: boolean }) {
   return (
-    <Card title="Reach the whole network" className="global-connection__locked">
+    <Card
+      title="Reach the whole network"
+      aria-label="Reach the whole network"
+      className="global-connection__locked"
+    >
       <p className="global-connection__locked-message">{message}</p>
       <ul className="global-connection__unlocks" aria-label="What Global connection unlocks">
         {UNLOCKS.map((item) => (
