@@ -200,7 +200,9 @@ describe('/payment', () => {
         [CHECKOUT]: () =>
           envelope({ status: 'redirect', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }),
       });
-      const { user } = renderApp('/payment', { session: pendingSession });
+      const { user } = renderApp('/payment?checkout=canceled', { session: pendingSession });
+      // Back from Stripe without paying: said plainly, and the way to try again is right there.
+      expect(await screen.findByText(/nothing was charged/)).toBeInTheDocument();
       await user.click(await screen.findByRole('button', { name: 'Continue to secure checkout' }));
       await waitFor(() => expect(assigned).toEqual(['https://checkout.stripe.com/c/pay/cs_test_1']));
       expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { TCardInput, TCheckoutData, TPlan, TPlanId, TPlansData } from '@medhire/contract/subscription';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -41,6 +41,9 @@ export function PaymentScreen() {
   const navigate = useNavigate();
   const user = useAppSelector(selectUser);
   const userId = user?._id;
+  // Stripe Checkout sends a person who backs out to /payment?checkout=canceled.
+  const [searchParams] = useSearchParams();
+  const isCheckoutCanceled = searchParams.get('checkout') === 'canceled';
   const [plans, setPlans] = useState<PlansLoad>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [interval, setInterval] = useState<'month' | 'year'>('month');
@@ -141,6 +144,12 @@ export function PaymentScreen() {
         title="Payment"
         description="Choose a plan and add a payment method to start inviting physicians."
       />
+
+      {isCheckoutCanceled && !isActive && (
+        <Alert variant="info" title="Checkout canceled">
+          You left the secure checkout before paying, so nothing was charged. Choose a plan to try again.
+        </Alert>
+      )}
 
       {isActive && (
         <Alert variant="info" title="Your subscription is active">
