@@ -60,8 +60,16 @@ describe('/global-connection', () => {
     expect(within(list).getByRole('button', { name: 'Invite Dr. John Smith to a job' })).toBeInTheDocument();
     expect(screen.getByText(/Showing 1–2 of 137 physicians/)).toBeInTheDocument();
 
-    // The map's tiles work from the keyboard.
-    within(map).getByRole('button', { name: 'Colorado, 14 physicians' }).focus();
+    // The map is one tab stop; arrow keys move between tiles and Enter chooses one.
+    const tiles = within(map).getAllByRole('button');
+    expect(tiles.filter((tile) => tile.getAttribute('tabindex') === '0')).toHaveLength(1);
+    within(map).getByRole('button', { name: 'Utah, 0 physicians' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(map).getByRole('button', { name: 'Colorado, 14 physicians' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(map).getByRole('button', { name: 'New Mexico, 0 physicians' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(within(map).getByRole('button', { name: 'Colorado, 14 physicians' })).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?state=CO'));
     expect(await screen.findByRole('heading', { name: 'Physicians in Colorado' })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { stateName } from '../../../lib/us-states.ts';
 
 /**
@@ -59,6 +60,30 @@ export const STATE_TILES: readonly (readonly [code: string, column: number, row:
   ['FL', 9, 7],
 ];
 
+/**
+ * The tile an arrow key moves to: left/right go to the neighbour in reading order, up/down to
+ * the tile in the row above or below whose column is closest.
+ */
+export function tileInDirection(code: string, key: string): string | null {
+  const ordered = [...STATE_TILES].sort((a, b) => a[2] - b[2] || a[1] - b[1]);
+  const index = ordered.findIndex(([entry]) => entry === code);
+  const tile = ordered[index];
+  if (!tile) return null;
+  if (key === 'ArrowLeft') return ordered[index - 1]?.[0] ?? null;
+  if (key === 'ArrowRight') return ordered[index + 1]?.[0] ?? null;
+  if (key !== 'ArrowUp' && key !== 'ArrowDown') return null;
+  const step = key === 'ArrowUp' ? -1 : 1;
+  for (let row = tile[2] + step; row >= 0 && row <= 7; row += step) {
+    const candidates = ordered.filter(([, , entryRow]) => entryRow === row);
+    if (candidates.length === 0) continue;
+    const closest = candidates.reduce((best, entry) =>
+      Math.abs(entry[1] - tile[1]) < Math.abs(best[1] - tile[1]) ? entry : best,
+    );
+    return closest[0];
+  }
+  return null;
+}
+
 /** Five shades from lightest to darkest; 0 physicians gets the neutral tile. */
 const SHADES = ['#e6f1f8', '#b8d8ec', '#7fb6db', '#3f8cc2', '#1b5f93'] as const;
 const TILE = 44;
@@ -90,12 +115,20 @@ export interface StateTileMapProps {
  */
 export function StateTileMap({ counts, selected, onSelect }: StateTileMapProps) {
   const max = Math.max(0, ...counts.values());
+  // One tab stop for the whole map (the chosen state, else the first); arrow keys move within it.
+  const [focusable, setFocusable] = useState<string>(selected ?? STATE_TILES[0]?.[0] ?? 'AK');
+  const svgRef = useRef<SVGSVGElement>(null);
+  const moveFocus = (code: string) => {
+    setFocusable(code);
+    svgRef.current?.querySelector<SVGGElement>(`[data-state="${code}"]`)?.focus();
+  };
   const width = 12 * (TILE + GAP);
   const height = 8 * (TILE + GAP);
   return (
     <figure className="state-map">
       {/* biome-ignore lint/a11y/useSemanticElements: the tiles are SVG shapes; a <fieldset> cannot hold them. */}
       <svg
+        ref={svgRef}
         viewBox={`0 0 ${width} ${height}`}
         className="state-map__svg"
         role="group"
@@ -111,13 +144,21 @@ export function StateTileMap({ counts, selected, onSelect }: StateTileMapProps) 
             <g
               key={code}
               role="button"
-              tabIndex={0}
+              tabIndex={code === focusable ? 0 : -1}
+              data-state={code}
               aria-label={label}
               aria-pressed={isSelected}
               className="state-map__tile"
               transform={`translate(${column * (TILE + GAP)} ${row * (TILE + GAP)})`}
               onClick={() => onSelect(isSelected ? null : code)}
+              onFocus={() => setFocusable(code)}
               onKeyDown={(event) => {
+                const next = tileInDirection(code, event.key);
+                if (next) {
+                  event.preventDefault();
+                  moveFocus(next);
+                  return;
+                }
                 if (event.key !== 'Enter' && event.key !== ' ') return;
                 event.preventDefault();
                 onSelect(isSelected ? null : code);
