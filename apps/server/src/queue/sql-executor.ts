@@ -27,7 +27,8 @@ function toDrizzleSql(text: string, values: readonly unknown[]): SQL {
   for (const match of text.matchAll(/\$(\d+)/g)) {
     const index = Number(match[1]) - 1;
     chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${toDriverValue(values[index])}`);
+    // sql.param keeps an array one parameter (a uuid[]); interpolating it would spread it.
+    chunks.push(sql`${sql.param(toDriverValue(values[index]))}`);
     last = match.index + match[0].length;
   }
   chunks.push(sql.raw(text.slice(last)));
