@@ -205,6 +205,9 @@ describe('POST /api/employer/subscription/checkout/{userId}', () => {
     expect(third.json().data.invoice._id).toBe(first.json().data.invoice._id);
     expect(await invoiceCount(organizationId)).toBe(1);
     expect(first.json().data.subscription).toMatchObject({ interval: 'year', invitesPerPeriod: 60 });
+    const reused = await checkout(employer, { ...body, planId: 'enterprise' }, 'checkout-key-0001');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.message).toBe('This Idempotency-Key was already used for a different request.');
     const malformed = await checkout(employer, body, 'short');
     expect(malformed.statusCode).toBe(400);
   });
