@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { ZSubscriptionMeta, ZSubscriptionStatus } from './account.ts';
 import { ZApplicant } from './applicants.ts';
 import { ZPageQuery } from './envelope.ts';
+import { ZCardInput } from './payment-card.ts';
+
+export { type TCardInput, type TCardInputIn, ZCardInput } from './payment-card.ts';
 
 /**
  * Subscription and payments (issue 12). Plans are seeded data; an organisation holds one
@@ -123,34 +126,6 @@ export const ZInvoiceList = z.object({
 });
 export type TInvoiceList = z.infer<typeof ZInvoiceList>;
 export const ZInvoiceListQuery = ZPageQuery;
-
-/** A card as the sandbox form sends it; never stored, only its brand, last 4 and expiry. */
-export const ZCardInput = z.object({
-  number: z
-    .string({ error: 'Enter the card number.' })
-    .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number (12 to 19 digits).')),
-  expMonth: z.coerce
-    .number({ error: 'Enter the expiry month.' })
-    .int('Enter the expiry month.')
-    .min(1, 'The expiry month must be 1 to 12.')
-    .max(12, 'The expiry month must be 1 to 12.'),
-  expYear: z.coerce
-    .number({ error: 'Enter the expiry year.' })
-    .int('Enter the expiry year.')
-    .min(2000, 'Enter the expiry year with four digits.')
-    .max(2100, 'Enter the expiry year with four digits.'),
-  cvc: z
-    .string({ error: 'Enter the security code.' })
-    .regex(/^\d{3,4}$/, 'The security code is 3 or 4 digits.'),
-  name: z
-    .string({ error: 'Enter the name on the card.' })
-    .trim()
-    .min(1, 'Enter the name on the card.')
-    .max(200),
-});
-export type TCardInput = z.infer<typeof ZCardInput>;
-export type TCardInputIn = z.input<typeof ZCardInput>;
 
 /**
  * `POST checkout/{userId}` with an `Idempotency-Key` header. With the sandbox the card is
