@@ -137,6 +137,15 @@ describe('POST /api/employer/subscription/checkout/{userId}', () => {
     const session: TSession = await signIn(app, employer.email, employer.password);
     expect(session.user.subscriptionStatus).toBe('active');
     expect(session.user.subscriptionMeta.invitesLeft).toBe(20);
+    const synced = await app.inject({
+      method: 'GET',
+      url: `/api/employer/auth/sync-user-detail/${employer.id}`,
+      headers: { authorization: employer.token },
+      remoteAddress: uniqueIp(),
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.body).toContain('"subscriptionStatus":"active"');
+    expect(synced.body).toContain('"planName":"Professional"');
 
     const again = await checkout(employer, { planId: 'starter', interval: 'month', card: GOOD_CARD });
     expect(again.statusCode).toBe(409);
@@ -207,7 +216,9 @@ describe('POST /api/employer/subscription/checkout/{userId}', () => {
     expect(first.json().data.subscription).toMatchObject({ interval: 'year', invitesPerPeriod: 60 });
     const reused = await checkout(employer, { ...body, planId: 'enterprise' }, 'checkout-key-0001');
     expect(reused.statusCode).toBe(422);
-    expect(reused.json().error.message).toBe('This Idempotency-Key was already used for a different request.');
+    expect(reused.json().error.message).toBe(
+      'This Idempotency-Key was already used for a different request.',
+    );
     const malformed = await checkout(employer, body, 'short');
     expect(malformed.statusCode).toBe(400);
   });
