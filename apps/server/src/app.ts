@@ -15,8 +15,10 @@ import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import notificationsPlugin from './plugins/notifications.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import paymentsPlugin from './plugins/payments.ts';
+import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
@@ -93,12 +95,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Right after migrations: the reference tables must match this release's data before
     // any route or job reads them. A no-op (one read) when they already do.
     await syncReferenceData(app.db);
-    await app.register(paymentsPlugin);
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(docsPlugin);
     await app.register(socketPlugin);
     await app.register(mailPlugin);
+    await app.register(queuePlugin);
+    await app.register(notificationsPlugin);
+    await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);

@@ -157,6 +157,18 @@ export type TConfirmActionBody = z.infer<typeof ZConfirmActionBody>;
 export const ZConfirmActionData = ZPaidInvoiceData.extend({ status: z.literal('succeeded') });
 export type TConfirmActionData = z.infer<typeof ZConfirmActionData>;
 
+/**
+ * `POST update-card/{userId}` (sandbox): replaces the card on file; a past_due subscription is
+ * charged again at once with it. Answers the same data as get-subscription.
+ */
+export const ZUpdateCardBody = z.object({ card: ZCardInput });
+export type TUpdateCardBody = z.infer<typeof ZUpdateCardBody>;
+export type TUpdateCardBodyIn = z.input<typeof ZUpdateCardBody>;
+
+/** `POST billing-portal/{userId}` (Stripe): the Customer Portal page where the card is changed. */
+export const ZBillingPortalData = z.object({ url: z.string() });
+export type TBillingPortalData = z.infer<typeof ZBillingPortalData>;
+
 /** `POST preview-change/{userId}` and `POST change-plan/{userId}` (Idempotency-Key). */
 export const ZChangePlanBody = z.object({ planId: ZPlanId, interval: ZBillingInterval });
 export type TChangePlanBody = z.infer<typeof ZChangePlanBody>;

@@ -33,5 +33,9 @@ export async function seedDemoSubscription(db: Db, { now = new Date() }: { now?:
     now: startedAt,
     issueInvoice: true,
   });
+  // The renewal job ran at each period end, as it would have: every invoice carries its own date.
+  for (let month = 1; month < PAID_MONTHS; month += 1) {
+    await runDueRenewals({ db, now: new Date(addInterval(startedAt, 'month', month).getTime() + 60_000) });
+  }
   await runDueRenewals({ db, now });
 }

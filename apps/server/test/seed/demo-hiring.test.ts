@@ -44,6 +44,8 @@ describe('demo physicians and hiring activity', () => {
       .from(invoices)
       .where(and(eq(invoices.organizationId, organizationId), eq(invoices.status, 'paid')));
     expect(paid).toHaveLength(4);
+    // Each month's invoice is dated at its own renewal, not at seeding time.
+    expect(new Set(paid.map((invoice) => invoice.createdAt.toISOString().slice(0, 7))).size).toBe(4);
     const [employer] = await app.db.select().from(users).where(eq(users.email, DEMO_EMPLOYER_EMAIL));
     expect(employer?.subscriptionStatus).toBe('active');
     expect(employer?.subscriptionMeta).toMatchObject({ planId: 'professional', planName: 'Professional' });

@@ -181,7 +181,7 @@ export async function changePlan({
   const organizationId = requireOrganization(account);
   return withIdempotency(
     db,
-    { organizationId, operation: 'change-plan', key: idempotencyKey, now },
+    { organizationId, operation: 'change-plan', key: idempotencyKey, now, request: body },
     async (tx) => {
       const { subscription, current } = await changeable(tx, organizationId, true);
       const from = {

@@ -63,7 +63,7 @@ export async function checkout({
   const organizationId = requireOrganization(account);
   return withIdempotency(
     db,
-    { organizationId, operation: 'checkout', key: idempotencyKey, now },
+    { organizationId, operation: 'checkout', key: idempotencyKey, now, request: body },
     async (tx) => {
       const existing = await lockSubscription(tx, organizationId);
       if (existing && (existing.status === 'active' || existing.status === 'past_due')) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { idempotencyKeys } from '../../db/schema/billing.ts';
@@ -26,7 +27,14 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
  */
 export async function withIdempotency<T>(
   db: Db,
-  scope: { organizationId: string; operation: string; key: string | undefined; now: Date },
+  scope: {
+    organizationId: string;
+    operation: string;
+    key: string | undefined;
+    /** The request the key stands for; a reuse of the key for another request is refused (422). */
+    request: unknown;
+    now: Date;
+  },
   operation: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
@@ -46,13 +54,21 @@ export async function withIdempotency<T>(
         ),
       )
       .limit(1);
-    if (stored) return stored.response as T;
+    // Only a hash of the request is kept (a sandbox body holds a card number).
+    const requestHash = createHash('sha256').update(JSON.stringify(scope.request)).digest('hex');
+    if (stored) {
+      const { requestHash: storedHash, result } = stored.response as { requestHash: string; result: T };
+      if (storedHash !== requestHash) {
+        throw new AppError('BUSINESS_RULE', 'This Idempotency-Key was already used for a different request.');
+      }
+      return result;
+    }
     const result = await operation(tx);
     await tx.insert(idempotencyKeys).values({
       organizationId,
       operation: scope.operation,
       key,
-      response: result as object,
+      response: { requestHash, result },
       createdAt: scope.now,
     });
     return result;

@@ -72,7 +72,7 @@ export async function runDueRenewals({
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return undefined;
-      return settle(tx, row, now, mails);
+      return settleSubscription(tx, row, now, mails);
     });
     if (outcome) result[outcome] += 1;
     for (const mail of mails) sendMail?.(mail);
@@ -80,7 +80,7 @@ export async function runDueRenewals({
   return result;
 }
 
-type Outcome = 'renewed' | 'failed' | 'canceled';
+export type Outcome = 'renewed' | 'failed' | 'canceled';
 
 async function memberEmails(db: Db, organizationId: string): Promise<string[]> {
   const rows = await db
@@ -90,7 +90,11 @@ async function memberEmails(db: Db, organizationId: string): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
-async function settle(
+/**
+ * Renews, retries or ends one locked subscription as far as `now` calls for, inside the
+ * caller's transaction; the e-mails to send after commit are pushed onto `mails`.
+ */
+export async function settleSubscription(
   db: Db,
   initial: TSubscriptionRow,
   now: Date,

@@ -8,8 +8,9 @@ import type {
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, subscriptionEvents } from '../../../src/db/schema/billing.ts';
+import { invoices, subscriptionEvents, subscriptions } from '../../../src/db/schema/billing.ts';
 import { matches } from '../../../src/db/schema/hiring.ts';
+import { runDueRenewals } from '../../../src/domain/billing/run-due-renewals.ts';
 import { insertPhysician } from '../../domain/matching/physician-rows.ts';
 import { buildTestApp } from '../../helper.ts';
 import { signedInEmployer, signIn, uniqueIp } from './auth-kit.ts';
@@ -136,6 +137,15 @@ describe('POST /api/employer/subscription/checkout/{userId}', () => {
     const session: TSession = await signIn(app, employer.email, employer.password);
     expect(session.user.subscriptionStatus).toBe('active');
     expect(session.user.subscriptionMeta.invitesLeft).toBe(20);
+    const synced = await app.inject({
+      method: 'GET',
+      url: `/api/employer/auth/sync-user-detail/${employer.id}`,
+      headers: { authorization: employer.token },
+      remoteAddress: uniqueIp(),
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.body).toContain('"subscriptionStatus":"active"');
+    expect(synced.body).toContain('"planName":"Professional"');
 
     const again = await checkout(employer, { planId: 'starter', interval: 'month', card: GOOD_CARD });
     expect(again.statusCode).toBe(409);
@@ -204,6 +214,11 @@ describe('POST /api/employer/subscription/checkout/{userId}', () => {
     expect(third.json().data.invoice._id).toBe(first.json().data.invoice._id);
     expect(await invoiceCount(organizationId)).toBe(1);
     expect(first.json().data.subscription).toMatchObject({ interval: 'year', invitesPerPeriod: 60 });
+    const reused = await checkout(employer, { ...body, planId: 'enterprise' }, 'checkout-key-0001');
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error.message).toBe(
+      'This Idempotency-Key was already used for a different request.',
+    );
     const malformed = await checkout(employer, body, 'short');
     expect(malformed.statusCode).toBe(400);
   });
@@ -379,6 +394,67 @@ describe('cancel and resume', () => {
   });
 });
 
+describe('POST /api/employer/subscription/update-card/{userId}', () => {
+  it('replaces the card, refuses a declined one, another user (403) and a bad body (400)', async () => {
+    const employer = await paidEmployer('starter');
+    const updated = await call('POST', `/update-card/${employer.id}`, employer.token, {
+      card: cardNumbered('5555 5555 5555 4444'),
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.subscription.paymentMethod).toMatchObject({
+      brand: 'mastercard',
+      last4: '4444',
+    });
+    const declined = await call('POST', `/update-card/${employer.id}`, employer.token, {
+      card: cardNumbered('4000000000000002'),
+    });
+    expect(declined.statusCode).toBe(422);
+    expect(declined.json().error.code).toBe('CARD_DECLINED');
+    const invalid = await call('POST', `/update-card/${employer.id}`, employer.token, {
+      card: { number: '12' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const stranger = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const foreign = await call('POST', `/update-card/${employer.id}`, stranger.token, { card: GOOD_CARD });
+    expect(foreign.statusCode).toBe(403);
+    const portal = await call('POST', `/billing-portal/${employer.id}`, employer.token);
+    expect(portal.statusCode).toBe(422);
+  });
+
+  it('charges a past_due subscription again at once with the new card', async () => {
+    const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const organizationId = employer.session.user.organizationId ?? '';
+    const paid = await checkout(employer, {
+      planId: 'professional',
+      interval: 'month',
+      card: cardNumbered('4000000000000341'),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const day = 24 * 60 * 60 * 1000;
+    await app.db
+      .update(subscriptions)
+      .set({
+        currentPeriodStart: new Date(Date.now() - 31 * day),
+        currentPeriodEnd: new Date(Date.now() - day),
+      })
+      .where(eq(subscriptions.organizationId, organizationId));
+    await runDueRenewals({ db: app.db });
+    const pastDue = await call('GET', `/get-subscription/${employer.id}`, employer.token);
+    expect(pastDue.json().data.subscriptionStatus).toBe('past_due');
+    const updated = await call('POST', `/update-card/${employer.id}`, employer.token, { card: GOOD_CARD });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({
+      subscriptionStatus: 'active',
+      subscription: { status: 'active', invitesLeft: 20 },
+    });
+    const list = await call('GET', `/get-invoices/${employer.id}`, employer.token);
+    expect(list.json().data.invoices.map((invoice: { status: string }) => invoice.status)).toEqual([
+      'paid',
+      'paid',
+    ]);
+  });
+});
+
 describe('invoices', () => {
   it('lists the organisation’s invoices and downloads one as a PDF; another organisation’s is 404', async () => {
     const employer = await paidEmployer('professional');
@@ -448,6 +524,37 @@ describe('GET /api/employer/subscription/global-connection/{userId}', () => {
     ).toBe(400);
     const stranger = await paidEmployer('enterprise');
     expect((await call('GET', `/global-connection/${employer.id}`, stranger.token)).statusCode).toBe(403);
+  });
+});
+
+describe('recommended applicants beyond the first page', () => {
+  it('answers 403 naming Professional for a Starter plan, and serves page 2 on Professional', async () => {
+    const starter = await paidEmployer('starter');
+    const job = await createJobThroughApi(
+      app,
+      starter,
+      minimalJobBody({ title: 'Family Physician, Paging' }),
+    );
+    const recommended = (employer: Employer, jobId: string, page: number) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/employer/applicant/get-recommended-applicants/${jobId}?pageSize=1&pageNumber=${page}`,
+        headers: { authorization: employer.token },
+        remoteAddress: uniqueIp(),
+      });
+    expect((await recommended(starter, job._id, 1)).statusCode).toBe(200);
+    const second = await recommended(starter, job._id, 2);
+    expect(second.statusCode).toBe(403);
+    expect(second.json().error.message).toBe(
+      'Every page of recommended applicants is part of the Professional plan. Upgrade to Professional to see recommended applicants beyond the first page.',
+    );
+    const professional = await paidEmployer('professional');
+    const otherJob = await createJobThroughApi(
+      app,
+      professional,
+      minimalJobBody({ title: 'Family Physician, Paged' }),
+    );
+    expect((await recommended(professional, otherJob._id, 2)).statusCode).toBe(200);
   });
 });
 

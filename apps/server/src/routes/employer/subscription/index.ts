@@ -1,6 +1,7 @@
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import {
   ZActionIdParams,
+  ZBillingPortalData,
   ZChangePlanBody,
   ZCheckoutBody,
   ZCheckoutData,
@@ -15,6 +16,7 @@ import {
   ZPreviewChangeData,
   ZSubscriptionData,
   ZSubscriptionUserParams,
+  ZUpdateCardBody,
 } from '@medhire/contract/subscription';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,6 +34,7 @@ import { renderInvoicePdf } from '../../../domain/billing/invoice-pdf.ts';
 import { listInvoices } from '../../../domain/billing/invoices.ts';
 import { listPlans } from '../../../domain/billing/list-plans.ts';
 import { subscriptionDataOf } from '../../../domain/billing/subscription-view.ts';
+import { billingPortal, updateCard } from '../../../domain/billing/update-card.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
 
 const TAGS = ['employer subscription'];
@@ -232,6 +235,52 @@ const employerSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         message: 'Your subscription will renew as usual.',
         data: await resumeSubscription({
+          db: app.db,
+          provider: app.payments,
+          account: assertOwnUser(request, request.params.userId),
+        }),
+      }),
+    );
+
+    scoped.post(
+      '/update-card/:userId',
+      {
+        schema: {
+          tags: TAGS,
+          security: SECURITY,
+          summary: 'Replace the card (sandbox); a past_due subscription is charged again with it at once',
+          params: ZSubscriptionUserParams,
+          body: ZUpdateCardBody,
+          response: { 200: ok(ZSubscriptionData), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Your card is updated.',
+        data: await updateCard({
+          db: app.db,
+          provider: app.payments,
+          account: assertOwnUser(request, request.params.userId),
+          body: request.body,
+          sendMail: (mail) => app.mailer.sendInBackground(mail),
+        }),
+      }),
+    );
+
+    scoped.post(
+      '/billing-portal/:userId',
+      {
+        schema: {
+          tags: TAGS,
+          security: SECURITY,
+          summary: 'The Stripe Customer Portal, where the card is changed (Stripe only)',
+          params: ZSubscriptionUserParams,
+          response: { 200: ok(ZBillingPortalData), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await billingPortal({
           db: app.db,
           provider: app.payments,
           account: assertOwnUser(request, request.params.userId),
