@@ -12,9 +12,13 @@ import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
+import employerNotificationRoutes from './employer/notification/index.ts';
+import employerUnsubscribeDigestRoutes from './employer/notification/unsubscribe-digest-routes.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
+import employerSubscriptionRoutes from './employer/subscription/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
+import paymentRoutes from './payments/index.ts';
 import uploaderRoutes from './uploader/index.ts';
 
 /**
@@ -39,6 +43,10 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
   await app.register(employerMatchRoutes, { prefix: '/employer/match' });
   await app.register(employerConversationRoutes, { prefix: '/employer/conversation' });
+  await app.register(employerNotificationRoutes, { prefix: '/employer/notification' });
+  await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
+  await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
+  await app.register(paymentRoutes, { prefix: '/payments' });
 };
 
 export default routes;
