@@ -1,7 +1,6 @@
 import type { TNotificationSocketPayload } from '@medhire/contract/notifications';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTokens } from '../../../src/db/schema/accounts.ts';
 import { notifications } from '../../../src/db/schema/hiring.ts';
