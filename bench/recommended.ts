@@ -13,9 +13,9 @@ import {
   pgliteExtensions,
 } from '../apps/server/src/db/index.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { type BenchJob, seedLargeDataSet } from '../apps/server/src/seed/large-data-set.ts';
 import { rankPhysiciansForJob } from '../apps/server/src/domain/matching/rank-physicians.ts';
 import { syncReferenceData } from '../apps/server/src/domain/reference/sync-reference-data.ts';
+import { type BenchJob, seedLargeDataSet } from '../apps/server/src/seed/large-data-set.ts';
 import { type Figure, reportFigures } from './lib/figures.ts';
 
 /**
