@@ -130,7 +130,7 @@ try {
   >[];
   console.log('\nEXPLAIN of the unread first page:');
   for (const row of planRows) console.log(`  ${Object.values(row)[0]}`);
-  console.log(`load average (1 min): ${loadavg()[0]?.toFixed(2)}; database: ${app.database.driver}\n`);
+  console.log(`load average (1 min): ${loadavg()[0]?.toFixed(2)}; database: ${app.database.engine}\n`);
 
   const benchmark = 'notifications';
   const target = { comparison: '<=' as const, value: P99_TARGET_MS };
