@@ -16,6 +16,7 @@ import {
 } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';
+import { SubscriptionBanner } from '../../features/subscription/components/subscription-banner.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { sidebarToggled } from './layout-slice.ts';
@@ -186,6 +187,7 @@ export function MainLayout() {
             <UserMenu />
           </div>
         </header>
+        <SubscriptionBanner />
         <main id="main-content" className="main-layout__content" tabIndex={-1}>
           <PageOutlet />
         </main>
