@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
 import { subscriptions } from '../../../src/db/schema/billing.ts';
-import { cancelSubscription } from '../../../src/domain/billing/change-plan.ts';
+import { cancelSubscription, changePlan } from '../../../src/domain/billing/change-plan.ts';
 import { checkout } from '../../../src/domain/billing/checkout.ts';
 import type { PaymentProvider } from '../../../src/domain/billing/payment-provider.ts';
 import { buildTestApp } from '../../helper.ts';
@@ -59,7 +59,21 @@ beforeAll(async () => {
     }
     if (path.startsWith('/v1/subscriptions/')) {
       response.end(
-        JSON.stringify({ id: path.split('/').at(-1), object: 'subscription', cancel_at_period_end: true }),
+        JSON.stringify({
+          id: path.split('/').at(-1),
+          object: 'subscription',
+          cancel_at_period_end: request.method === 'POST' && body.get('cancel_at_period_end') === 'true',
+          items: {
+            object: 'list',
+            data: [
+              {
+                id: 'si_local_1',
+                object: 'subscription_item',
+                price: { id: 'price_local', product: 'prod_local' },
+              },
+            ],
+          },
+        }),
       );
       return;
     }
@@ -112,6 +126,31 @@ describe('the Stripe provider', () => {
       .from(subscriptions)
       .where(eq(subscriptions.organizationId, account.organizationId ?? ''));
     expect(row).toBeUndefined();
+  });
+
+  it('upgrades a Stripe subscription at Stripe with proration, without charging a sandbox card', async () => {
+    const account = await employerAccount();
+    const organizationId = account.organizationId ?? '';
+    await subscribeOrganization(app, organizationId, { planId: 'professional' });
+    await app.db
+      .update(subscriptions)
+      .set({ provider: 'stripe', providerSubscriptionId: 'sub_local_2', providerPaymentMethodId: null })
+      .where(eq(subscriptions.organizationId, organizationId));
+    const data = await changePlan({
+      db: app.db,
+      provider,
+      account,
+      body: { planId: 'enterprise', interval: 'month' },
+      idempotencyKey: 'stripe-upgrade-0001',
+    });
+    expect(data.subscription).toMatchObject({ plan: { _id: 'enterprise' }, invitesPerPeriod: 60 });
+    const update = calls.find(
+      (recorded) => recorded.method === 'POST' && recorded.path === '/v1/subscriptions/sub_local_2',
+    );
+    expect(update?.body.get('proration_behavior')).toBe('always_invoice');
+    expect(update?.body.get('items[0][id]')).toBe('si_local_1');
+    expect(update?.body.get('items[0][price_data][unit_amount]')).toBe('129900');
+    expect(update?.idempotencyKey).toBe(`change-plan-${organizationId}-stripe-upgrade-0001`);
   });
 
   it('cancels a Stripe subscription at Stripe and records it', async () => {
