@@ -71,6 +71,33 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf(loose.parent?.subscription_details?.subscription ?? loose.subscription);
 }
 
+/** The organisation MedHire put in the subscription's metadata at checkout, as the invoice repeats it. */
+function invoiceOrganizationId(invoice: Stripe.Invoice): string | undefined {
+  const loose = invoice as unknown as {
+    parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+    subscription_details?: { metadata?: Record<string, string> | null } | null;
+  };
+  return (
+    loose.parent?.subscription_details?.metadata?.organizationId ??
+    loose.subscription_details?.metadata?.organizationId
+  );
+}
+
+/**
+ * Stripe does not promise the order of events: an invoice of a MedHire subscription may come
+ * before the checkout.session.completed that creates it here. Refusing it (409) rolls back the
+ * stored event id, so Stripe's next delivery is handled once the subscription exists.
+ */
+function notKnownYet(invoice: Stripe.Invoice): undefined {
+  if (invoiceOrganizationId(invoice)) {
+    throw new AppError(
+      'CONFLICT',
+      'This invoice’s subscription is not known yet; Stripe will deliver it again.',
+    );
+  }
+  return undefined;
+}
+
 async function findByProviderId(
   db: Db,
   providerSubscriptionId: string | null,
@@ -128,7 +155,8 @@ async function applyEvent(db: Db, event: Stripe.Event, mails: RenewalMail[]) {
     case 'invoice.paid': {
       const invoice = event.data.object;
       const subscription = await findByProviderId(db, invoiceSubscriptionId(invoice));
-      if (!subscription || !invoice.id) return;
+      if (!subscription) return notKnownYet(invoice);
+      if (!invoice.id) return;
       const [known] = await db
         .select({ id: invoices.id })
         .from(invoices)
@@ -196,7 +224,7 @@ async function applyEvent(db: Db, event: Stripe.Event, mails: RenewalMail[]) {
     case 'invoice.payment_failed': {
       const invoice = event.data.object;
       const subscription = await findByProviderId(db, invoiceSubscriptionId(invoice));
-      if (!subscription) return;
+      if (!subscription) return notKnownYet(invoice);
       const nextRetryAt = invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null;
       await db
         .update(subscriptions)

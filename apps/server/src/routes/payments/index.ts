@@ -21,7 +21,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Stripe webhook: signature checked, each event handled once',
-        response: { 200: ok(ZWebhookData), 400: ZFailure, 404: ZFailure },
+        response: { 200: ok(ZWebhookData), 400: ZFailure, 404: ZFailure, 409: ZFailure },
       },
     },
     async (request) => {

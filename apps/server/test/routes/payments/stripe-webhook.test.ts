@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
-import { invoices, subscriptionEvents, subscriptions } from '../../../src/db/schema/billing.ts';
+import { invoices, stripeEvents, subscriptionEvents, subscriptions } from '../../../src/db/schema/billing.ts';
 import { buildTestApp } from '../../helper.ts';
 import { createEmployer, uniqueIp } from '../employer/auth-kit.ts';
 
@@ -90,6 +90,40 @@ describe('POST /api/payments/stripe/webhook', () => {
     });
     expect((await deliver(payload, signedForAnotherSecret)).statusCode).toBe(400);
     expect(await subscriptionRow()).toBeUndefined();
+  });
+
+  it('refuses (409) an invoice whose subscription is not known yet, then handles its redelivery', async () => {
+    const early = stripeEvent(
+      'invoice.paid',
+      {
+        id: 'in_test_early',
+        object: 'invoice',
+        billing_reason: 'subscription_create',
+        period_start: 1_800_000_000,
+        period_end: 1_800_000_000,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: 'sub_test_later', metadata: { organizationId: 'org-later' } },
+        },
+        lines: { object: 'list', data: [] },
+      },
+      'evt_invoice_early',
+    );
+    const refused = await deliver(early);
+    expect(refused.statusCode).toBe(409);
+    const [stored] = await app.db
+      .select({ total: count() })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, 'evt_invoice_early'));
+    expect(stored?.total).toBe(0);
+    // An invoice of a subscription that is not MedHire's is acknowledged and ignored.
+    const foreign = stripeEvent('invoice.paid', {
+      id: 'in_test_foreign',
+      object: 'invoice',
+      parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_other_product' } },
+      lines: { object: 'list', data: [] },
+    });
+    expect((await deliver(foreign)).statusCode).toBe(200);
   });
 
   it('activates the subscription once when Checkout completes, even when the event is replayed', async () => {
