@@ -39,17 +39,16 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
   // One round trip: the page, the total (a window count over the same conditions, taken
   // before LIMIT) and each job's applicant and match counts (correlated counts through the
   // job-leading indexes of applications and matches) — the same figures countJobActivity gives.
+  // Drizzle prints columns unqualified inside select fields, which would bind them to the
+  // subquery's own table, so the correlation is qualified by hand.
   const rows = await db
     .select({
       job: jobs,
       total: sql<number>`count(*) over ()`.mapWith(Number),
-      applicantCount:
-        sql<number>`(select count(*) from ${applications} where ${applications.jobId} = ${jobs.id})`.mapWith(
-          Number,
-        ),
-      matchCount: sql<number>`(select count(*) from ${matches} where ${matches.jobId} = ${jobs.id})`.mapWith(
-        Number,
-      ),
+      applicantCount: sql<number>`(select count(*) from ${applications} as job_application
+        where job_application.job_id = ${jobs}.id)`.mapWith(Number),
+      matchCount: sql<number>`(select count(*) from ${matches} as job_match
+        where job_match.job_id = ${jobs}.id)`.mapWith(Number),
     })
     .from(jobs)
     .where(where)
