@@ -1,27 +1,21 @@
-import type { TNotificationType } from '@medhire/contract/notifications';
+import type { TNotification } from '@medhire/contract/notifications';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** An in-app notification as the list shows it. */
-export interface NotificationRecord {
-  _id: string;
-  type: TNotificationType;
-  title?: string;
-  body?: string;
-  markAsRead?: boolean;
-  /** The conversation a message notification points at. */
-  conversation?: string;
-  [field: string]: unknown;
-}
-
-/** Notification state, field names as spec §3 gives them. */
+/** Notification state, field names as spec §3 gives them, plus the unread count the bell shows. */
 export interface NotificationsState {
-  notifications: NotificationRecord[];
-  matchNotification: NotificationRecord | null;
-  conversationNotification: NotificationRecord | null;
-  messageNotification: NotificationRecord | null;
-  /** This browser's push token as saved on the server. */
+  /** The latest notifications, newest first (the bell's panel). */
+  notifications: TNotification[];
+  /** Unread notifications of the signed-in person, all pages counted; null until first loaded. */
+  unreadCount: number | null;
+  /** The latest answer to a match invite (INVITE_ACCEPTED, INVITE_REJECTED). */
+  matchNotification: TNotification | null;
+  /** The latest notification that points at a conversation. */
+  conversationNotification: TNotification | null;
+  /** The latest message from a physician (SEND_MSG_TO_EMPLOYER). */
+  messageNotification: TNotification | null;
+  /** This browser's push registration as saved on the server (the PushSubscription JSON). */
   notificationToken: string | null;
-  /** The token the push provider issued to this browser. */
+  /** The push service's endpoint this browser was given. */
   fireBaseToken: string | null;
   /** Set when a live message arrives, until the messages screen has shown it. */
   newMessage: boolean;
@@ -29,6 +23,7 @@ export interface NotificationsState {
 
 export const initialNotificationsState: NotificationsState = {
   notifications: [],
+  unreadCount: null,
   matchNotification: null,
   conversationNotification: null,
   messageNotification: null,
@@ -37,12 +32,66 @@ export const initialNotificationsState: NotificationsState = {
   newMessage: false,
 };
 
+/** The panel keeps this many; older ones are on the notifications page. */
+export const LATEST_NOTIFICATIONS_KEPT = 20;
+
+function markRead(notification: TNotification): void {
+  notification.read = true;
+}
+
 export const notificationsSlice = createSlice({
   name: 'notifications',
   initialState: initialNotificationsState,
   reducers: {
-    notificationsLoaded(state, action: PayloadAction<NotificationRecord[]>) {
-      state.notifications = action.payload;
+    /** The latest page from the server replaces the list; its unread count is the truth. */
+    notificationsLoaded(
+      state,
+      action: PayloadAction<{ notifications: TNotification[]; unreadCount: number }>,
+    ) {
+      state.notifications = action.payload.notifications.slice(0, LATEST_NOTIFICATIONS_KEPT);
+      state.unreadCount = action.payload.unreadCount;
+    },
+    /**
+     * A live notification (socket `onNotification`) goes on top of the list, once, and takes the
+     * server's unread count; it also becomes the latest match, conversation or message
+     * notification according to its type.
+     */
+    notificationReceived(state, action: PayloadAction<{ notification: TNotification; unreadCount: number }>) {
+      const { notification, unreadCount } = action.payload;
+      state.unreadCount = unreadCount;
+      const others = state.notifications.filter((item) => item._id !== notification._id);
+      state.notifications = [notification, ...others].slice(0, LATEST_NOTIFICATIONS_KEPT);
+      const { type, conversation } = notification.data;
+      if (type === 'INVITE_ACCEPTED' || type === 'INVITE_REJECTED') state.matchNotification = notification;
+      if (conversation) state.conversationNotification = notification;
+      if (type === 'SEND_MSG_TO_EMPLOYER') state.messageNotification = notification;
+    },
+    /** One notification was marked read; the answer carries the new unread count. */
+    notificationRead(state, action: PayloadAction<{ notification: TNotification; unreadCount: number }>) {
+      const { notification, unreadCount } = action.payload;
+      state.unreadCount = unreadCount;
+      state.notifications = state.notifications.map((item) =>
+        item._id === notification._id ? { ...notification, read: true } : item,
+      );
+    },
+    /** "Mark all as read": nothing is unread any more. */
+    allNotificationsRead(state) {
+      state.unreadCount = 0;
+      state.notifications.forEach(markRead);
+    },
+    /** Opening a conversation marks its notifications read (the conversation call). */
+    conversationNotificationsRead(
+      state,
+      action: PayloadAction<{ conversationId: string; unreadCount: number }>,
+    ) {
+      const { conversationId, unreadCount } = action.payload;
+      state.unreadCount = unreadCount;
+      for (const notification of state.notifications) {
+        if (notification.data.conversation === conversationId) markRead(notification);
+      }
+      if (state.conversationNotification?.data.conversation === conversationId)
+        state.conversationNotification = null;
+      if (state.messageNotification?.data.conversation === conversationId) state.messageNotification = null;
     },
     newMessageFlagged(state, action: PayloadAction<boolean>) {
       state.newMessage = action.payload;
@@ -56,6 +105,14 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { notificationsLoaded, newMessageFlagged, notificationTokenSet, fireBaseTokenSet } =
-  notificationsSlice.actions;
+export const {
+  notificationsLoaded,
+  notificationReceived,
+  notificationRead,
+  allNotificationsRead,
+  conversationNotificationsRead,
+  newMessageFlagged,
+  notificationTokenSet,
+  fireBaseTokenSet,
+} = notificationsSlice.actions;
 export const notificationsReducer = notificationsSlice.reducer;
