@@ -1,7 +1,7 @@
 import type {
-  TMarkAllReadData,
-  TMarkConversationReadData,
-  TMarkOneReadData,
+  TMarkAllNotificationsReadData,
+  TMarkConversationNotificationsReadData,
+  TMarkNotificationReadData,
   TNotificationListData,
   TNotificationPreferencesData,
   TPushPublicKeyData,
@@ -28,13 +28,17 @@ export const notificationsApi = {
     }),
   /** Every notification of the user read. */
   markAllRead: (userId: string) =>
-    http.patch<TMarkAllReadData>(`/employer/notification/mark-as-read-notification/${id(userId)}`),
+    http.patch<TMarkAllNotificationsReadData>(
+      `/employer/notification/mark-as-read-notification/${id(userId)}`,
+    ),
   /** One notification read. */
   markOneRead: (notificationId: string) =>
-    http.patch<TMarkOneReadData>(`/employer/notification/${id(notificationId)}/mark-as-read-notification`),
+    http.patch<TMarkNotificationReadData>(
+      `/employer/notification/${id(notificationId)}/mark-as-read-notification`,
+    ),
   /** Every notification of one conversation read. */
   markConversationRead: (userId: string, conversationId: string) =>
-    http.patch<TMarkConversationReadData>(
+    http.patch<TMarkConversationNotificationsReadData>(
       `/employer/notification/${id(userId)}/mark-as-read-conversation-notification/${id(conversationId)}`,
     ),
   getPreferences: (userId: string, signal?: AbortSignal) =>
