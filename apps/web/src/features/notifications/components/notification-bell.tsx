@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
-import { allNotificationsRead, notificationsLoaded } from '../notifications-slice.ts';
+import { allNotificationsRead, notificationsLoaded } from '../notification-centre-slice.ts';
 import { NotificationList } from './notification-list.tsx';
 import { useMarkNotificationRead } from './use-open-notification.ts';
 import './notifications.css';

@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
-import { allNotificationsRead } from '../notifications-slice.ts';
+import { allNotificationsRead } from '../notification-centre-slice.ts';
 import { NotificationList } from './notification-list.tsx';
 import { PushControl } from './push-control.tsx';
 import { useMarkNotificationRead } from './use-open-notification.ts';

@@ -6,11 +6,8 @@ import { isPushSupported } from '../../../lib/push.ts';
 import { pushTokenStore } from '../../../lib/storage.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
-import {
-  conversationNotificationsRead,
-  notificationRead,
-  notificationTokenSet,
-} from '../notifications-slice.ts';
+import { conversationNotificationsRead, notificationRead } from '../notification-centre-slice.ts';
+import { notificationTokenSet } from '../notifications-slice.ts';
 import { syncPushRegistration } from '../push-registration.ts';
 
 /** What the service worker posts when a notification of a background tab is clicked. */

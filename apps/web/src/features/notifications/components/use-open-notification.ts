@@ -4,8 +4,8 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
+import { notificationRead } from '../notification-centre-slice.ts';
 import { notificationDestination } from '../notification-destination.ts';
-import { notificationRead } from '../notifications-slice.ts';
 
 /** Where a notification's click goes (spec §2), from its type and conversation. */
 export function destinationOf(notification: TNotification): string {

@@ -7,7 +7,7 @@ import {
   realtimeReconnected,
 } from '../../conversations/conversations-slice.ts';
 import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
-import { notificationReceived } from '../../notifications/notifications-slice.ts';
+import { notificationReceived } from '../../notifications/notification-centre-slice.ts';
 
 /**
  * The signed-in person's live connection (spec §7 "Realtime"), one per session: it opens when
