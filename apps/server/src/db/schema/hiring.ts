@@ -197,8 +197,18 @@ export const notifications = pgTable(
     data: jsonb('data').$type<TNotificationData>().notNull().default({}),
     readAt: timestamptz('read_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the delivery job (socket, push) handled it; null while it waits in the queue. */
+    deliveredAt: timestamptz('delivered_at'),
   },
-  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // The bell's queries: unread count and the unread filter, newest first, per user.
+    index('notifications_user_unread_created_idx').on(
+      table.userId,
+      sql`(${table.readAt} is null)`,
+      table.createdAt.desc(),
+    ),
+  ],
 );
 
 export type TApplicationRow = typeof applications.$inferSelect;
