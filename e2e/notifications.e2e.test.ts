@@ -109,7 +109,7 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(name.match(/(\d+) unread/)?.[1] ?? 0);
 }
 
-const panel = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+const panel = (page: Page) => page.getByRole('region', { name: 'Notifications', exact: true });
 const latest = (page: Page) => panel(page).getByRole('list', { name: 'Latest notifications' });
 
 async function openPanel(page: Page) {
@@ -148,7 +148,9 @@ describe('notifications for the demo employer', () => {
   let jobId: string;
 
   it('a physician applies: the bell count rises live, the panel shows it, a click opens /jobs-resident and the count drops', async () => {
-    const login = await api<{ token: string }>('POST', '/employer/auth/login', { body: demoEmployer });
+    const login = await api<{ token: string; user: { _id: string } }>('POST', '/employer/auth/login', {
+      body: demoEmployer,
+    });
     employerToken = login.token;
 
     checked = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.desktop });
@@ -178,6 +180,18 @@ describe('notifications for the demo employer', () => {
     });
 
     await expect.poll(() => unreadCount(page), { timeout: SLOW }).toBe(before + 1);
+    // Newest first, as the panel shows them.
+    const firstPage = await api<{ notifications: { createdAt: string; notification: { body: string } }[] }>(
+      'GET',
+      `/employer/notification/get-all-notification/${login.user._id}?pageSize=6`,
+      { token: employerToken },
+    );
+    const times = firstPage.notifications.map((item) => item.createdAt);
+    expect(
+      times,
+      JSON.stringify(firstPage.notifications.map((item) => [item.createdAt, item.notification.body])),
+    ).toEqual([...times].sort().reverse());
+    expect(firstPage.notifications[0]?.notification.body).toContain(applicant.fullName);
     expect(await page.evaluate(() => document.documentElement.dataset.sameDocument)).toBe('yes');
 
     const entry = await panelEntry(page, applicant.fullName);
@@ -278,9 +292,9 @@ describe('notifications for the demo employer', () => {
       .getByRole('link')
       .first()
       .waitFor({ timeout: SLOW });
-    await page.getByRole('button', { name: 'Unread' }).click();
+    await page.getByRole('button', { name: 'Unread', exact: true }).click();
     await page.getByRole('heading', { name: "You're all caught up" }).waitFor({ timeout: SLOW });
-    await page.getByRole('button', { name: 'All' }).click();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
     await page
       .getByRole('list', { name: 'Notifications' })
       .getByRole('link')

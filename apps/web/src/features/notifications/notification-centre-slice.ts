@@ -22,19 +22,30 @@ export const notificationCentreSlice = createSlice({
       state.unreadCount = action.payload.unreadCount;
     },
     /**
-     * A live notification (socket `onNotification`) goes on top of the list, once, and takes the
-     * server's unread count; it also becomes the latest match, conversation or message
-     * notification according to its type.
+     * A live notification (socket `onNotification`) joins the list once, in its place by time
+     * (newest first; a delivery that was queued while the server was down arrives late and
+     * older than what is shown), and takes the server's unread count. The newest of each kind
+     * becomes the match, conversation or message notification.
      */
     notificationReceived(state, action: PayloadAction<{ notification: TNotification; unreadCount: number }>) {
       const { notification, unreadCount } = action.payload;
       state.unreadCount = unreadCount;
       const others = state.notifications.filter((item) => item._id !== notification._id);
-      state.notifications = [notification, ...others].slice(0, LATEST_NOTIFICATIONS_KEPT);
+      const index = others.findIndex((item) => item.createdAt <= notification.createdAt);
+      others.splice(index === -1 ? others.length : index, 0, notification);
+      state.notifications = others.slice(0, LATEST_NOTIFICATIONS_KEPT);
+      const isNewest = (current: TNotification | null) =>
+        current === null || current.createdAt <= notification.createdAt;
       const { type, conversation } = notification.data;
-      if (type === 'INVITE_ACCEPTED' || type === 'INVITE_REJECTED') state.matchNotification = notification;
-      if (conversation) state.conversationNotification = notification;
-      if (type === 'SEND_MSG_TO_EMPLOYER') state.messageNotification = notification;
+      if ((type === 'INVITE_ACCEPTED' || type === 'INVITE_REJECTED') && isNewest(state.matchNotification)) {
+        state.matchNotification = notification;
+      }
+      if (conversation && isNewest(state.conversationNotification)) {
+        state.conversationNotification = notification;
+      }
+      if (type === 'SEND_MSG_TO_EMPLOYER' && isNewest(state.messageNotification)) {
+        state.messageNotification = notification;
+      }
     },
     /** One notification was marked read; the answer carries the new unread count. */
     notificationRead(state, action: PayloadAction<{ notification: TNotification; unreadCount: number }>) {

@@ -91,7 +91,12 @@ describe('the bell in the header', () => {
     await waitFor(() => expect(fakeSockets).toHaveLength(1));
     const socket = fakeSockets[0] as FakeSocket;
     act(() => socket.connectNow());
-    const live = makeNotification({ _id: 'n-live', type: 'INVITE_ACCEPTED', conversation: 'c7' });
+    const live = makeNotification({
+      _id: 'n-live',
+      type: 'INVITE_ACCEPTED',
+      conversation: 'c7',
+      createdAt: '2026-11-21T08:00:00.000Z',
+    });
     act(() => socket.serverEmit('onNotification', { notification: live, unreadCount: 2 }));
     expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
     expect(store.getState().notifications.notifications[0]?._id).toBe('n-live');

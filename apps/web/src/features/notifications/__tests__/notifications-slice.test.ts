@@ -67,6 +67,19 @@ describe('notifications list', () => {
     expect(state.unreadCount).toBe(2);
   });
 
+  it('notifications list: a late delivery of an older notification takes its place by time, not the top', () => {
+    const newer = makeNotification({ _id: 'newer', createdAt: '2026-11-21T09:00:00.000Z' });
+    const older = makeNotification({ _id: 'older', createdAt: '2026-11-20T09:00:00.000Z' });
+    const oldest = makeNotification({ _id: 'oldest', createdAt: '2026-11-19T09:00:00.000Z' });
+    const late = makeNotification({ _id: 'late', createdAt: '2026-11-20T12:00:00.000Z' });
+    const state = reduce(
+      undefined,
+      notificationsLoaded({ notifications: [newer, older, oldest], unreadCount: 3 }),
+      notificationReceived({ notification: late, unreadCount: 4 }),
+    );
+    expect(state.notifications.map((item) => item._id)).toEqual(['newer', 'late', 'older', 'oldest']);
+  });
+
   it(`notifications list: keeps the latest ${LATEST_NOTIFICATIONS_KEPT} only`, () => {
     const many = Array.from({ length: LATEST_NOTIFICATIONS_KEPT }, (_, index) =>
       makeNotification({ _id: `n${index}` }),
@@ -74,7 +87,10 @@ describe('notifications list', () => {
     const state = reduce(
       undefined,
       notificationsLoaded({ notifications: many, unreadCount: 30 }),
-      notificationReceived({ notification: makeNotification({ _id: 'newest' }), unreadCount: 31 }),
+      notificationReceived({
+        notification: makeNotification({ _id: 'newest', createdAt: '2026-11-21T00:00:00.000Z' }),
+        unreadCount: 31,
+      }),
     );
     expect(state.notifications).toHaveLength(LATEST_NOTIFICATIONS_KEPT);
     expect(state.notifications[0]?._id).toBe('newest');
@@ -110,10 +126,21 @@ describe('notifications list', () => {
 describe('matchNotification', () => {
   it('matchNotification: an answer to a match invite becomes the latest match notification', () => {
     const accepted = makeNotification({ _id: 'acc', type: 'INVITE_ACCEPTED', conversation: 'c1' });
-    const declined = makeNotification({ _id: 'dec', type: 'INVITE_REJECTED' });
+    const declined = makeNotification({
+      _id: 'dec',
+      type: 'INVITE_REJECTED',
+      createdAt: '2026-11-21T10:00:00.000Z',
+    });
     let state = reduce(undefined, notificationReceived({ notification: accepted, unreadCount: 1 }));
     expect(state.matchNotification?._id).toBe('acc');
     state = reduce(state, notificationReceived({ notification: declined, unreadCount: 2 }));
+    expect(state.matchNotification?._id).toBe('dec');
+    const lateOlder = makeNotification({
+      _id: 'late',
+      type: 'INVITE_ACCEPTED',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    });
+    state = reduce(state, notificationReceived({ notification: lateOlder, unreadCount: 3 }));
     expect(state.matchNotification?._id).toBe('dec');
   });
 
@@ -176,7 +203,12 @@ describe('messageNotification', () => {
       undefined,
       notificationReceived({ notification: message, unreadCount: 1 }),
       notificationReceived({
-        notification: makeNotification({ _id: 'acc', type: 'INVITE_ACCEPTED', conversation: 'c9' }),
+        notification: makeNotification({
+          _id: 'acc',
+          type: 'INVITE_ACCEPTED',
+          conversation: 'c9',
+          createdAt: '2026-11-21T10:00:00.000Z',
+        }),
         unreadCount: 2,
       }),
     );
