@@ -6,6 +6,7 @@ import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { conversationOpened } from '../../conversations/conversations-slice.ts';
 import { makeNotification } from './notification-fixtures.ts';
 
 vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
@@ -173,5 +174,37 @@ describe('the bell in the header', () => {
     shouldFail = false;
     await user.click(within(panel()).getByRole('button', { name: 'Try again' }));
     expect(await within(panel()).findByText(/No notifications yet/)).toBeInTheDocument();
+  });
+
+  it('opening a conversation marks its notifications read with the conversation call, and the bell follows', async () => {
+    const other = makeNotification({ _id: 'n-other', type: 'SEND_MSG_TO_EMPLOYER', conversation: 'c2' });
+    const { calls } = notificationBackend([message, other], {
+      'PATCH /api/employer/notification/user-1/mark-as-read-conversation-notification/c1': () =>
+        envelope({ unreadCount: 1, updated: 1 }),
+    });
+    const { store } = renderApp('/notifications', { session });
+    await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    act(() => {
+      store.dispatch(
+        conversationOpened({
+          _id: 'c1',
+          messages: [],
+          lastMessage: null,
+          employerCount: 1,
+          applicant: { _id: 'physician-1', fullName: 'Dr. Jane Doe', photo: null, specialty: 'Cardiology' },
+          job: null,
+          matchId: null,
+          isArchived: false,
+          updatedAt: '2026-11-20T10:00:00.000Z',
+        }),
+      );
+    });
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
+    expect(calls.filter((call) => call.path.includes('mark-as-read-conversation-notification'))).toHaveLength(
+      1,
+    );
+    const state = store.getState().notifications;
+    expect(state.notifications.find((item) => item._id === 'n-message')?.read).toBe(true);
+    expect(state.notifications.find((item) => item._id === 'n-other')?.read).toBe(false);
   });
 });
