@@ -115,7 +115,7 @@ describe('browser notifications (spec §4, §8)', () => {
     expect(await screen.findByText('Browser notifications are on for this browser.')).toBeInTheDocument();
     expect(browser.requestPermission).toHaveBeenCalledTimes(1);
     const saved = calls.find((call) => call.path === '/api/employer/auth/save-fcm-token/user-1');
-    const value = (saved?.body as { value: string }).value;
+    const value = (saved?.body as { value?: string } | undefined)?.value ?? '';
     expect(JSON.parse(value)).toEqual({
       endpoint: 'https://fcm.googleapis.com/fcm/send/new-1',
       keys: { p256dh: 'key', auth: 'secret' },
