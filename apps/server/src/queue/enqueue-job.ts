@@ -1,3 +1,4 @@
+/// <reference path="./pg-boss-plans.d.ts" />
 import { insertJob } from 'pg-boss/src/plans.js';
 import type { Db } from '../db/index.ts';
 import { drizzleSqlExecutor } from './sql-executor.ts';
