@@ -15,7 +15,9 @@ import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import notificationsPlugin from './plugins/notifications.ts';
 import oidcPlugin from './plugins/oidc.ts';
+import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
@@ -97,6 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(docsPlugin);
     await app.register(socketPlugin);
     await app.register(mailPlugin);
+    await app.register(queuePlugin);
+    await app.register(notificationsPlugin);
     await app.register(maintenancePlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);

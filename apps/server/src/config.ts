@@ -2,11 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webPush from 'web-push';
 import { z } from 'zod';
 
 const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_PACKAGE_DIR, '../web/dist');
 const JWT_SECRET_FILE = 'jwt-secret';
+const VAPID_KEYS_FILE = 'vapid-keys.json';
+
+/**
+ * The browsers' push services a PushSubscription endpoint may point at (Chrome/Edge through
+ * FCM, Firefox, Safari, legacy Edge through WNS). A `*.` entry also matches every subdomain.
+ * Anything else would let a user make the server send requests to any address (SSRF).
+ */
+export const DEFAULT_PUSH_ALLOWED_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+] as const;
 const MIN_JWT_SECRET_LENGTH = 32;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -75,6 +91,10 @@ const ZEnv = z.object({
   VAPID_SUBJECT: optionalText.refine(
     (value) => value === undefined || isUrlWithProtocol(value, ['mailto:', 'https:']),
     'must be a mailto: or https: URL',
+  ),
+  PUSH_ALLOWED_HOSTS: optionalText.refine(
+    (value) => value === undefined || splitList(value).every((host) => /^(\*\.)?[a-z0-9.-]+$/i.test(host)),
+    'must be a comma-separated list of host names such as push.example.com or *.example.com',
   ),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -151,7 +171,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   s3: S3Config | undefined;
-  vapid: VapidConfig | undefined;
+  /** Web Push keys: from VAPID_* when set, else generated once into DATA_DIR/vapid-keys.json. */
+  vapid: VapidConfig;
+  /** Host names push endpoints may use (the defaults plus PUSH_ALLOWED_HOSTS), lower case. */
+  pushAllowedHosts: string[];
   stripe: StripeConfig | undefined;
   oidc: OidcConfig | undefined;
   jwtSecret: string;
@@ -200,6 +223,38 @@ function requireGroup<K extends keyof TEnv>(
     );
   }
   return Object.fromEntries(required.map((name) => [name, String(env[name])])) as { [P in K]: string };
+}
+
+/** The VAPID key pair kept in DATA_DIR when VAPID_* are unset: generated on first start. */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const keysPath = path.join(dataDir, VAPID_KEYS_FILE);
+  try {
+    const stored = JSON.parse(readFileSync(keysPath, 'utf8')) as {
+      publicKey?: unknown;
+      privateKey?: unknown;
+    };
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+    throw new ConfigError(
+      `Invalid configuration: ${keysPath} (used because VAPID_* are unset) does not hold a VAPID key pair.`,
+    );
+  } catch (error) {
+    if (error instanceof SyntaxError) {
+      throw new ConfigError(`Invalid configuration: ${keysPath} is not valid JSON.`);
+    }
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const keys = webPush.generateVAPIDKeys();
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(keysPath, `${JSON.stringify(keys)}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateVapidKeys(dataDir);
+    throw error;
+  }
+  chmodSync(keysPath, 0o600);
+  return keys;
 }
 
 function readOrCreateJwtSecret(dataDir: string): string {
@@ -272,11 +327,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       accessKeyId: s3.S3_ACCESS_KEY_ID,
       secretAccessKey: s3.S3_SECRET_ACCESS_KEY,
     },
-    vapid: vapid && {
-      publicKey: vapid.VAPID_PUBLIC_KEY,
-      privateKey: vapid.VAPID_PRIVATE_KEY,
-      subject: vapid.VAPID_SUBJECT,
-    },
+    vapid: vapid
+      ? {
+          publicKey: vapid.VAPID_PUBLIC_KEY,
+          privateKey: vapid.VAPID_PRIVATE_KEY,
+          subject: vapid.VAPID_SUBJECT,
+        }
+      : { ...readOrCreateVapidKeys(dataDir), subject: `mailto:no-reply@${new URL(publicUrl).hostname}` },
+    pushAllowedHosts: [
+      ...new Set([
+        ...DEFAULT_PUSH_ALLOWED_HOSTS,
+        ...splitList(values.PUSH_ALLOWED_HOSTS ?? '').map((host) => host.toLowerCase()),
+      ]),
+    ],
     stripe: stripe && { secretKey: stripe.STRIPE_SECRET_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET },
     oidc: oidc && {
       issuer: oidc.OIDC_ISSUER,

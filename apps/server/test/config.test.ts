@@ -30,7 +30,12 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       smtpUrl: undefined,
       s3: undefined,
-      vapid: undefined,
+      vapid: {
+        publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+        privateKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        subject: 'mailto:no-reply@localhost',
+      },
+      pushAllowedHosts: expect.arrayContaining(['fcm.googleapis.com', 'updates.push.services.mozilla.com']),
       stripe: undefined,
       oidc: undefined,
       jwtSecret: SECRET,
@@ -40,6 +45,29 @@ describe('loadConfig', () => {
       trustProxy: false,
     });
     expect(config.webDistDir).toBe(path.resolve(SERVER_DIR, '../web/dist'));
+  });
+
+  it('generates the VAPID key pair into DATA_DIR once and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    const second = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    expect(second.vapid).toEqual(first.vapid);
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')).publicKey).toBe(
+      first.vapid.publicKey,
+    );
+  });
+
+  it('adds PUSH_ALLOWED_HOSTS to the push services allowed by default', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      PUSH_ALLOWED_HOSTS: 'LocalHost, *.push.example',
+    });
+    expect(config.pushAllowedHosts).toEqual(
+      expect.arrayContaining(['fcm.googleapis.com', 'localhost', '*.push.example']),
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PUSH_ALLOWED_HOSTS: 'https://x.example/' }),
+    ).toThrow(/PUSH_ALLOWED_HOSTS must be a comma-separated list/);
   });
 
   it('defaults DATA_DIR to ./data resolved to an absolute path', () => {

@@ -10,3 +10,166 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
+
+/**
+ * One notification as the employer sees it: the spec's push payload shape (§3 "Notification")
+ * plus its id, read state and creation time. `fcmOptions.link` is the route a click opens
+ * (spec §2): EMPLOYEE_REGISTERED → /home, APPLY_ON_JOB and INVITE_REJECTED → /jobs-resident,
+ * INVITE_ACCEPTED → /messages, SEND_MSG_TO_EMPLOYER → /messages?conversationId=<conversation>.
+ */
+export const ZNotification = z.object({
+  _id: z.string(),
+  read: z.boolean(),
+  /** ISO time. */
+  createdAt: z.string(),
+  data: z.object({
+    type: ZNotificationType,
+    /** Whether opening it should mark it read (always true for the employer's notifications). */
+    markAsRead: z.boolean(),
+    /** The conversation a message notification belongs to, else null. */
+    conversation: z.string().nullable(),
+  }),
+  notification: z.object({
+    title: z.string(),
+    body: z.string(),
+    image: z.string().nullable(),
+    icon: z.string().nullable(),
+  }),
+  fcmOptions: z.object({ link: z.string() }),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** The route a notification of this type opens (spec §2). */
+export function notificationLink(type: TNotificationType, conversation: string | null): string {
+  switch (type) {
+    case 'EMPLOYEE_REGISTERED':
+      return '/home';
+    case 'APPLY_ON_JOB':
+    case 'INVITE_REJECTED':
+      return '/jobs-resident';
+    case 'INVITE_ACCEPTED':
+      return '/messages';
+    case 'SEND_MSG_TO_EMPLOYER':
+      return conversation ? `/messages?conversationId=${encodeURIComponent(conversation)}` : '/messages';
+  }
+}
+
+/** `{id}` of the user-scoped notification calls: the signed-in user's own id. */
+export const ZNotificationUserParams = z.object({ id: z.string().min(1).max(100) });
+/** `{id}` of `PATCH /notification/{id}/mark-as-read-notification`: the notification's id. */
+export const ZNotificationIdParams = z.object({ id: z.string().min(1).max(100) });
+/** `PATCH /notification/{id}/mark-as-read-conversation-notification/{conversationId}` */
+export const ZNotificationConversationParams = z.object({
+  id: z.string().min(1).max(100),
+  conversationId: z.string().min(1).max(100),
+});
+
+/**
+ * `GET /api/employer/notification/get-all-notification/{id}?pageSize&pageNumber&unread=true`:
+ * the user's notifications newest first; `unread=true` keeps the unread ones.
+ */
+export const ZGetAllNotificationsQuery = z.object({
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number.' })
+    .int('pageSize must be a whole number.')
+    .min(1, 'pageSize must be at least 1.')
+    .max(100, 'pageSize can be at most 100.')
+    .default(20),
+  pageNumber: z.coerce
+    .number({ error: 'pageNumber must be a number.' })
+    .int('pageNumber must be a whole number.')
+    .min(1, 'pageNumber must be at least 1.')
+    .default(1),
+  unread: z
+    .enum(['true', 'false'], { message: 'Use true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type TGetAllNotificationsQuery = z.input<typeof ZGetAllNotificationsQuery>;
+export type TGetAllNotificationsQueryParsed = z.output<typeof ZGetAllNotificationsQuery>;
+
+/** `data` of get-all-notification. `total` counts what the filter matches; unreadCount all unread. */
+export const ZNotificationListData = z.object({
+  notifications: z.array(ZNotification),
+  unreadCount: z.number().int().min(0),
+  total: z.number().int().min(0),
+  pageNumber: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type TNotificationListData = z.infer<typeof ZNotificationListData>;
+
+/** `PATCH /notification/mark-as-read-notification/{id}` ({id} = user): everything read. */
+export const ZMarkAllNotificationsReadData = z.object({
+  unreadCount: z.literal(0),
+  /** How many notifications went from unread to read. */
+  updated: z.number().int().min(0),
+});
+export type TMarkAllNotificationsReadData = z.infer<typeof ZMarkAllNotificationsReadData>;
+
+/** `PATCH /notification/{id}/mark-as-read-notification` ({id} = notification). */
+export const ZMarkNotificationReadData = z.object({
+  notification: ZNotification,
+  unreadCount: z.number().int().min(0),
+});
+export type TMarkNotificationReadData = z.infer<typeof ZMarkNotificationReadData>;
+
+/** `PATCH /notification/{id}/mark-as-read-conversation-notification/{conversationId}` ({id} = user). */
+export const ZMarkConversationNotificationsReadData = z.object({
+  unreadCount: z.number().int().min(0),
+  updated: z.number().int().min(0),
+});
+export type TMarkConversationNotificationsReadData = z.infer<typeof ZMarkConversationNotificationsReadData>;
+
+/** One type's channels. In-app is always on; push and the e-mail digest default to on. */
+export const ZNotificationPreference = z.object({
+  type: ZNotificationType,
+  inApp: z.literal(true),
+  push: z.boolean(),
+  email: z.boolean(),
+});
+export type TNotificationPreference = z.infer<typeof ZNotificationPreference>;
+
+/** `GET` / `PATCH /api/employer/notification/preferences/{id}` → data (every type, in NOTIFICATION_TYPES order). */
+export const ZNotificationPreferencesData = z.object({ preferences: z.array(ZNotificationPreference) });
+export type TNotificationPreferencesData = z.infer<typeof ZNotificationPreferencesData>;
+
+/** `PATCH /api/employer/notification/preferences/{id}` body: the types to change (others stay). */
+export const ZUpdateNotificationPreferencesBody = z.object({
+  preferences: z
+    .array(
+      z.object({
+        type: ZNotificationType,
+        push: z.boolean().optional(),
+        email: z.boolean().optional(),
+      }),
+    )
+    .min(1, 'Choose at least one notification type.')
+    .max(NOTIFICATION_TYPES.length * 2),
+});
+export type TUpdateNotificationPreferencesBody = z.infer<typeof ZUpdateNotificationPreferencesBody>;
+
+/** `GET /api/employer/notification/push-public-key` → data: the VAPID public key (base64url). */
+export const ZPushPublicKeyData = z.object({ publicKey: z.string() });
+export type TPushPublicKeyData = z.infer<typeof ZPushPublicKeyData>;
+
+/**
+ * `GET|POST /api/employer/notification/unsubscribe-digest?token=…`: no sign-in, a signed token
+ * from the digest e-mail; turns the e-mail digest off for every type and answers a small HTML page.
+ */
+export const ZUnsubscribeDigestQuery = z.object({ token: z.string().min(1).max(2000) });
+
+/** Socket event sent to the user's room (`user:<id>`) for each new notification. */
+export const ZNotificationSocketPayload = z.object({
+  notification: ZNotification,
+  unreadCount: z.number().int().min(0),
+});
+export type TNotificationSocketPayload = z.infer<typeof ZNotificationSocketPayload>;
+
+/** Messages of the notification routes, shown to people. */
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'We could not find that notification.',
+  allRead: 'All notifications are marked as read.',
+  preferencesSaved: 'Your notification settings are saved.',
+  digestUnsubscribed: 'You will no longer receive the notification digest e-mail.',
+  invalidUnsubscribeToken: 'This unsubscribe link is not valid.',
+} as const;

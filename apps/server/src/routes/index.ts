@@ -12,6 +12,8 @@ import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
+import employerNotificationRoutes from './employer/notification/index.ts';
+import employerUnsubscribeDigestRoutes from './employer/notification/unsubscribe-digest-routes.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
@@ -39,6 +41,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
   await app.register(employerMatchRoutes, { prefix: '/employer/match' });
   await app.register(employerConversationRoutes, { prefix: '/employer/conversation' });
+  await app.register(employerNotificationRoutes, { prefix: '/employer/notification' });
+  await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
 };
 
 export default routes;

@@ -148,7 +148,10 @@ export const accountTokens = pgTable(
   (table) => [uniqueIndex('account_tokens_token_hash_unique').on(table.tokenHash)],
 );
 
-/** Browser push registrations; a token belongs to the account that registered it last. */
+/**
+ * Browser push registrations: `value` is the browser's PushSubscription JSON. A subscription
+ * (one push-service endpoint) belongs to the account that registered it last.
+ */
 export const pushTokens = pgTable(
   'push_tokens',
   {
@@ -157,11 +160,14 @@ export const pushTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     value: text('value').notNull(),
+    /** The subscription's push-service URL; null for rows stored before subscriptions. */
+    endpoint: text('endpoint'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('push_tokens_value_unique').on(table.value),
+    uniqueIndex('push_tokens_endpoint_unique').on(table.endpoint),
     index('push_tokens_user_id_idx').on(table.userId),
   ],
 );

@@ -197,8 +197,26 @@ export const notifications = pgTable(
     data: jsonb('data').$type<TNotificationData>().notNull().default({}),
     readAt: timestamptz('read_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When the delivery job (socket, push) handled it; null while it waits in the queue. */
+    deliveredAt: timestamptz('delivered_at'),
   },
-  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [
+    // The notification list's order (newest first, id breaking ties), so a page is read off the
+    // index without sorting the user's whole history.
+    // NULLS FIRST is what `order by … desc` means; an index in another null order is not used for it.
+    index('notifications_user_created_id_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The bell's queries: the unread count and the unread filter, in the same order.
+    index('notifications_user_unread_created_idx').on(
+      table.userId,
+      sql`(${table.readAt} is null)`,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export type TApplicationRow = typeof applications.$inferSelect;

@@ -5,6 +5,7 @@
 export * from './accounts.ts';
 export * from './hiring.ts';
 export * from './jobs.ts';
+export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './physicians.ts';
 export * from './reference.ts';

@@ -5,6 +5,8 @@ import type { MailContent } from './templates.ts';
 
 export interface MailMessage extends MailContent {
   to: string;
+  /** Extra headers, e.g. List-Unsubscribe of the digest. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -59,6 +61,7 @@ export function createMailer({ smtpUrl, dataDir, from, logger }: MailerOptions):
       subject: message.subject,
       text: message.text,
       html: message.html,
+      headers: message.headers,
     });
     if (smtpUrl) {
       logger.info(`Mail to ${message.to}: ${message.subject} (sent by SMTP)`);

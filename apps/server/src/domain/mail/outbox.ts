@@ -9,6 +9,7 @@ export interface OutboxMessage {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
   sentAt: string;
   /** Absolute path of the raw RFC 5322 message, openable in any mail client. */
   emlFile: string;

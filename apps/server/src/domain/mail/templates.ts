@@ -105,3 +105,50 @@ export function renderEmailChangedMail(newEmail: string): MailContent {
     ),
   };
 }
+
+export interface DigestItem {
+  title: string;
+  body: string;
+  /** Absolute address of the page the notification opens. */
+  link: string;
+}
+
+/** The daily summary of unread notifications, with the one-click unsubscribe link. */
+export function renderNotificationDigestMail({
+  items,
+  total,
+  appUrl,
+  unsubscribeUrl,
+}: {
+  items: readonly DigestItem[];
+  /** How many unread notifications the digest covers (items may list fewer). */
+  total: number;
+  appUrl: string;
+  unsubscribeUrl: string;
+}): MailContent {
+  const subject =
+    total === 1
+      ? 'You have 1 unread notification on MedHire'
+      : `You have ${total} unread notifications on MedHire`;
+  const more = total > items.length ? `…and ${total - items.length} more.` : '';
+  const lead = 'Here is what happened on MedHire while you were away:';
+  const closing = 'You receive this summary at most once a day while notifications are unread.';
+  const textItems = items.map((item) => `- ${item.title}: ${item.body}\n  ${item.link}`).join('\n');
+  const htmlItems = items
+    .map(
+      (item) =>
+        `<li style="margin:0 0 12px;"><a href="${escapeHtml(item.link)}" style="color:#0b5cab;font-weight:bold;">${escapeHtml(item.title)}</a><br>${escapeHtml(item.body)}</li>`,
+    )
+    .join('\n');
+  return {
+    subject,
+    text: `${lead}\n\n${textItems}${more ? `\n${more}` : ''}\n\nOpen MedHire: ${appUrl}\n\n${closing}\nStop these e-mails: ${unsubscribeUrl}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<ul style="margin:0 0 24px;padding-left:20px;">${htmlItems}</ul>${more ? `\n<p style="margin:0 0 24px;">${escapeHtml(more)}</p>` : ''}
+<p style="margin:0 0 24px;"><a href="${escapeHtml(appUrl)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold;">Open MedHire</a></p>
+<p style="margin:0;font-size:14px;">${escapeHtml(closing)} <a href="${escapeHtml(unsubscribeUrl)}">Stop these e-mails</a>.</p>`,
+    ),
+  };
+}

@@ -3,6 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { notifications, type TNotificationData, type TNotificationRow } from '../../db/schema/hiring.ts';
+import { enqueueJob } from '../../queue/enqueue-job.ts';
+import { NOTIFICATION_DELIVERY_QUEUE, type NotificationDeliveryJob } from './queues.ts';
 
 export interface NotificationContent {
   type: TNotificationType;
@@ -18,7 +20,11 @@ export interface NotifyUsersOptions extends NotificationContent {
   userIds: readonly string[];
 }
 
-/** Stores one notification per user (each user once) and answers the stored rows. */
+/**
+ * Stores one notification per user (each user once) and queues their delivery (socket, push)
+ * through the same `db`. Callers pass their transaction: the rows and the delivery job then
+ * commit together, and delivery starts only after the commit.
+ */
 export async function notifyUsers({
   db,
   userIds,
@@ -31,10 +37,13 @@ export async function notifyUsers({
   const recipients = [...new Set(userIds)];
   if (recipients.length === 0) return [];
   const createdAt = now ?? new Date();
-  return db
+  const rows = await db
     .insert(notifications)
     .values(recipients.map((userId) => ({ userId, type, title, body, data, createdAt })))
     .returning();
+  const job: NotificationDeliveryJob = { notificationIds: rows.map((row) => row.id) };
+  await enqueueJob(db, NOTIFICATION_DELIVERY_QUEUE, job);
+  return rows;
 }
 
 /** The employer users of an organisation who can still use MedHire, oldest account first. */

@@ -60,7 +60,15 @@ async function establishedEmployer(options: { isListed: boolean }) {
   await app.inject({
     method: 'PATCH',
     url: `/api/employer/auth/save-fcm-token/${employer.id}`,
-    payload: { value: `push-${employer.id}` },
+    payload: {
+      value: JSON.stringify({
+        endpoint: `https://fcm.googleapis.com/fcm/send/${employer.id}`,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      }),
+    },
     headers: { authorization: employer.token },
   });
   const otherDevice = await signIn(app, employer.email);

@@ -25,6 +25,24 @@ const call = (method: Method, url: string, token: string | undefined, payload: R
 
 const [firstProbe, secondProbe] = PREFERENCE_PROBES;
 
+/** A browser PushSubscription's JSON (toJSON()) on Chrome's push service. */
+function subscription(name: string, endpoint = `https://fcm.googleapis.com/fcm/send/${name}`): string {
+  return JSON.stringify({
+    endpoint,
+    expirationTime: null,
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  });
+}
+
+/** What save-fcm-token stores for it: the endpoint and keys only. */
+function stored(value: string): string {
+  const { endpoint, keys } = JSON.parse(value);
+  return JSON.stringify({ endpoint, keys });
+}
+
 const CANDIDATE_PREFERENCES = {
   specialty: 'Family Medicine',
   subSpecialty: ['Sports Medicine', 'Geriatric Medicine'],
@@ -66,14 +84,14 @@ const CASES: {
   {
     method: 'PATCH',
     path: '/save-fcm-token',
-    valid: { value: 'push-token-a' },
+    valid: { value: subscription('browser-a') },
     invalid: { value: '' },
     field: 'value',
   },
   {
     method: 'DELETE',
     path: '/delete-fcm-token',
-    valid: { value: 'push-token-a' },
+    valid: { value: subscription('browser-a') },
     invalid: {},
     field: 'value',
   },
@@ -154,20 +172,59 @@ describe('what the account calls store', () => {
     expect(sync.json().data.user.candidatePreferences).toEqual(CANDIDATE_PREFERENCES);
   });
 
-  it('moves a push token to whoever saved it last and deletes only your own', async () => {
+  it('moves a push subscription to whoever saved it last and deletes only your own', async () => {
     const first = await signedInEmployer(app);
     const second = await signedInEmployer(app);
-    await call('PATCH', `/save-fcm-token/${first.id}`, first.token, { value: 'shared-browser-token' });
-    await call('PATCH', `/save-fcm-token/${first.id}`, first.token, { value: 'shared-browser-token' });
-    expect(await listPushTokens(app.db, first.id)).toEqual(['shared-browser-token']);
+    const shared = subscription(`shared-${first.id}`);
+    await call('PATCH', `/save-fcm-token/${first.id}`, first.token, { value: shared });
+    await call('PATCH', `/save-fcm-token/${first.id}`, first.token, { value: shared });
+    expect(await listPushTokens(app.db, first.id)).toEqual([stored(shared)]);
 
-    await call('PATCH', `/save-fcm-token/${second.id}`, second.token, { value: 'shared-browser-token' });
+    await call('PATCH', `/save-fcm-token/${second.id}`, second.token, { value: shared });
     expect(await listPushTokens(app.db, first.id)).toEqual([]);
-    expect(await listPushTokens(app.db, second.id)).toEqual(['shared-browser-token']);
+    expect(await listPushTokens(app.db, second.id)).toEqual([stored(shared)]);
 
-    await call('DELETE', `/delete-fcm-token/${first.id}`, first.token, { value: 'shared-browser-token' });
-    expect(await listPushTokens(app.db, second.id)).toEqual(['shared-browser-token']);
-    await call('DELETE', `/delete-fcm-token/${second.id}`, second.token, { value: 'shared-browser-token' });
+    await call('DELETE', `/delete-fcm-token/${first.id}`, first.token, { value: shared });
+    expect(await listPushTokens(app.db, second.id)).toEqual([stored(shared)]);
+    await call('DELETE', `/delete-fcm-token/${second.id}`, second.token, { value: shared });
     expect(await listPushTokens(app.db, second.id)).toEqual([]);
+  });
+
+  it('keeps several browsers per user', async () => {
+    const employer = await signedInEmployer(app);
+    const chrome = subscription(`chrome-${employer.id}`);
+    const firefox = subscription(
+      `firefox-${employer.id}`,
+      `https://updates.push.services.mozilla.com/wpush/v2/firefox-${employer.id}`,
+    );
+    await call('PATCH', `/save-fcm-token/${employer.id}`, employer.token, { value: chrome });
+    await call('PATCH', `/save-fcm-token/${employer.id}`, employer.token, { value: firefox });
+    expect((await listPushTokens(app.db, employer.id)).sort()).toEqual(
+      [stored(chrome), stored(firefox)].sort(),
+    );
+  });
+
+  it.each([
+    ['an address that is no push service', 'https://169.254.169.254/latest/meta-data'],
+    ['plain http', 'http://fcm.googleapis.com/fcm/send/abc'],
+    ['a look-alike host', 'https://fcm.googleapis.com.attacker.example/fcm/send/abc'],
+    ['credentials in the address', 'https://user:pw@fcm.googleapis.com/fcm/send/abc'],
+  ])('refuses %s as a push endpoint (no SSRF) and stores nothing', async (_label, endpoint) => {
+    const employer = await signedInEmployer(app);
+    const response = await call('PATCH', `/save-fcm-token/${employer.id}`, employer.token, {
+      value: subscription('x', endpoint),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toContainEqual(expect.objectContaining({ field: 'value' }));
+    expect(await listPushTokens(app.db, employer.id)).toEqual([]);
+  });
+
+  it('refuses a value that is not a PushSubscription', async () => {
+    const employer = await signedInEmployer(app);
+    const response = await call('PATCH', `/save-fcm-token/${employer.id}`, employer.token, {
+      value: 'legacy-token',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/PushSubscription/);
   });
 });

@@ -15,6 +15,8 @@ import {
   UsersIcon,
 } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { NotificationsSync } from '../../features/notifications/components/notifications-sync.tsx';
 import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
@@ -97,6 +99,7 @@ export function MainLayout() {
       )}
     >
       <RealtimeConnection />
+      <NotificationsSync />
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -182,8 +185,11 @@ export function MainLayout() {
               <Logo />
             </Link>
           )}
-          <div className="topbar__end" data-tour="account-menu">
-            <UserMenu />
+          <div className="topbar__end">
+            <NotificationBell />
+            <div data-tour="account-menu">
+              <UserMenu />
+            </div>
           </div>
         </header>
         <main id="main-content" className="main-layout__content" tabIndex={-1}>

@@ -101,7 +101,15 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = assertOwnUser(request, request.params.id);
-      return { success: true as const, data: await savePushToken({ db: app.db, userId, ...request.body }) };
+      return {
+        success: true as const,
+        data: await savePushToken({
+          db: app.db,
+          userId,
+          value: request.body.value,
+          allowedHosts: app.config.pushAllowedHosts,
+        }),
+      };
     },
   );
 
@@ -119,7 +127,15 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = assertOwnUser(request, request.params.id);
-      return { success: true as const, data: await deletePushToken({ db: app.db, userId, ...request.body }) };
+      return {
+        success: true as const,
+        data: await deletePushToken({
+          db: app.db,
+          userId,
+          value: request.body.value,
+          allowedHosts: app.config.pushAllowedHosts,
+        }),
+      };
     },
   );
 };

@@ -1,0 +1,15 @@
+/** Delivers new notifications: socket event, then one push job per subscription. */
+export const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
+/** Sends one Web Push message to one browser subscription. */
+export const NOTIFICATION_PUSH_QUEUE = 'notification-push';
+/** Sends the e-mail digests that are due (scheduled). */
+export const NOTIFICATION_DIGEST_QUEUE = 'notification-digest';
+
+export interface NotificationDeliveryJob {
+  notificationIds: string[];
+}
+
+export interface NotificationPushJob {
+  notificationId: string;
+  pushTokenId: string;
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import webPush, { WebPushError } from 'web-push';
+import type { VapidConfig } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { pushTokens } from '../../db/schema/accounts.ts';
+import { notifications } from '../../db/schema/hiring.ts';
+import { isAllowedPushHost, type StoredPushSubscription } from './push-subscription.ts';
+import type { NotificationPushJob } from './queues.ts';
+import { toNotification } from './to-notification.ts';
+
+/** How long a push service keeps a message for an offline browser. */
+const PUSH_TTL_SECONDS = 24 * 3600;
+/** A push service that does not answer in time fails the job, which is retried later. */
+const PUSH_TIMEOUT_MS = 10_000;
+
+export type PushOutcome = 'sent' | 'gone' | 'skipped';
+
+/**
+ * Sends one notification to one browser subscription with Web Push (VAPID, aes128gcm). A
+ * subscription the push service no longer knows (404/410) is deleted; any other failure
+ * throws so the queue retries with backoff. Nothing here runs inside a request.
+ */
+export async function sendNotificationPush({
+  db,
+  job,
+  vapid,
+  allowedHosts,
+}: {
+  db: Db;
+  job: NotificationPushJob;
+  vapid: VapidConfig;
+  allowedHosts: readonly string[];
+}): Promise<PushOutcome> {
+  const [[token], [row]] = await Promise.all([
+    db.select().from(pushTokens).where(eq(pushTokens.id, job.pushTokenId)).limit(1),
+    db.select().from(notifications).where(eq(notifications.id, job.notificationId)).limit(1),
+  ]);
+  // Unsubscribed, or the notification was purged, while the job waited.
+  if (!token?.endpoint || !row || token.userId !== row.userId) return 'skipped';
+  const subscription = JSON.parse(token.value) as StoredPushSubscription;
+  // Checked again at send time: the allow-list may have shrunk since the browser subscribed.
+  if (!isAllowedPushHost(new URL(subscription.endpoint).hostname, allowedHosts)) return 'skipped';
+  try {
+    await webPush.sendNotification(subscription, JSON.stringify(toNotification(row)), {
+      vapidDetails: vapid,
+      TTL: PUSH_TTL_SECONDS,
+      timeout: PUSH_TIMEOUT_MS,
+      contentEncoding: 'aes128gcm',
+    });
+    return 'sent';
+  } catch (error) {
+    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+      await db.delete(pushTokens).where(eq(pushTokens.id, token.id));
+      return 'gone';
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+import { SOCKET_EVENTS } from '@medhire/contract/socket-events';
+import fp from 'fastify-plugin';
+import { claimNotificationDelivery } from '../domain/notifications/deliver-notifications.ts';
+import {
+  NOTIFICATION_DELIVERY_QUEUE,
+  NOTIFICATION_DIGEST_QUEUE,
+  NOTIFICATION_PUSH_QUEUE,
+  type NotificationDeliveryJob,
+  type NotificationPushJob,
+} from '../domain/notifications/queues.ts';
+import { sendNotificationDigests } from '../domain/notifications/send-digests.ts';
+import { sendNotificationPush } from '../domain/notifications/send-push.ts';
+import { userRoom } from '../sockets/authenticate-socket.ts';
+
+/** The digest job looks for due digests this often (each user still gets one a day at most). */
+const DIGEST_CRON = '*/15 * * * *';
+
+/**
+ * Delivery of notifications from the durable queue, after the transactions that wrote them
+ * commit: the live `onNotification` socket event, Web Push to each browser, the e-mail digest.
+ */
+export default fp(
+  async (app) => {
+    app.queue.work<NotificationDeliveryJob>(
+      NOTIFICATION_DELIVERY_QUEUE,
+      { retryLimit: 8, retryDelay: 5, retryBackoff: true, pollingIntervalSeconds: 0.5 },
+      async ({ notificationIds }) => {
+        const live = await claimNotificationDelivery({ db: app.db, notificationIds });
+        for (const { userId, payload } of live) {
+          app.io.to(userRoom(userId)).emit(SOCKET_EVENTS.onNotification, payload);
+        }
+      },
+    );
+    app.queue.work<NotificationPushJob>(
+      NOTIFICATION_PUSH_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 1 },
+      async (job) => {
+        const outcome = await sendNotificationPush({
+          db: app.db,
+          job,
+          vapid: app.config.vapid,
+          allowedHosts: app.config.pushAllowedHosts,
+        });
+        if (outcome === 'gone')
+          app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
+      },
+    );
+    app.queue.work(
+      NOTIFICATION_DIGEST_QUEUE,
+      { retryLimit: 3, retryDelay: 60, retryBackoff: true, pollingIntervalSeconds: 5 },
+      async () => {
+        const sent = await sendNotificationDigests({
+          db: app.db,
+          mailer: app.mailer,
+          secret: app.config.jwtSecret,
+          publicUrl: app.config.publicUrl,
+        });
+        if (sent > 0) app.log.info({ sent }, 'Notification digests sent.');
+      },
+    );
+    app.queue.schedule(NOTIFICATION_DIGEST_QUEUE, DIGEST_CRON);
+  },
+  { name: 'notifications', dependencies: ['queue', 'socket', 'mail', 'config'] },
+);

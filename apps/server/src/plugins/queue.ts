@@ -1,0 +1,126 @@
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/index.ts';
+import { type EnqueueOptions, enqueueJob, QUEUE_SCHEMA } from '../queue/enqueue-job.ts';
+import { drizzleSqlExecutor } from '../queue/sql-executor.ts';
+
+/** How a queue retries a failed job: `retryDelay` seconds, doubled each time with `retryBackoff`. */
+export interface QueueSettings {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** How often an idle worker looks for jobs (pg-boss polls; at least 0.5 s). */
+  pollingIntervalSeconds?: number;
+}
+
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+export interface JobQueue {
+  /** Adds a job; pass `db: tx` to add it inside a transaction (it then exists exactly when that commits). */
+  send(name: string, data: object, options?: EnqueueOptions & { db?: Db }): Promise<string>;
+  /** Registers the handler of a queue; workers start when the server is ready. A throw retries the job. */
+  work<T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>): void;
+  /** Runs a job on a cron schedule (UTC), once across all instances. */
+  schedule(name: string, cron: string): void;
+  /** Stops taking new jobs (in-flight ones finish); `startWorkers` resumes. */
+  stopWorkers(): Promise<void>;
+  startWorkers(): Promise<void>;
+  boss: PgBoss;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (pg-boss in PostgreSQL): push, e-mail digests, later renewals and exports. */
+    queue: JobQueue;
+  }
+}
+
+interface Registration {
+  name: string;
+  settings: QueueSettings;
+  handler: JobHandler<object>;
+}
+
+/**
+ * pg-boss over the app's own postgres.js client (through Drizzle), schema `pgboss` (created by
+ * migration 0010). Every instance runs workers; jobs are claimed with SKIP LOCKED so each runs
+ * once, retried with exponential backoff when its handler throws.
+ */
+export default fp(
+  async (app) => {
+    const boss = new PgBoss({
+      db: drizzleSqlExecutor(app.db),
+      schema: QUEUE_SCHEMA,
+      // Archive completed jobs after a day and drop them after a week.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error) => app.log.error({ err: error }, 'Job queue error'));
+    await boss.start();
+
+    const registrations: Registration[] = [];
+    const schedules: { name: string; cron: string }[] = [];
+    let workerIds: string[] = [];
+    let isReady = false;
+    const running = new Set<Promise<void>>();
+
+    const startWorkers = async () => {
+      if (workerIds.length > 0) return;
+      for (const { name, settings, handler } of registrations) {
+        const { pollingIntervalSeconds = 2, ...retry } = settings;
+        await boss.createQueue(name, { name, policy: 'standard', ...retry });
+        await boss.updateQueue(name, { name, policy: 'standard', ...retry });
+        const id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+          for (const job of jobs) {
+            const run = handler(job.data, { id: job.id });
+            running.add(run);
+            try {
+              await run;
+            } catch (error) {
+              app.log.warn({ err: error, queue: name, jobId: job.id }, 'Job failed; it will be retried');
+              throw error;
+            } finally {
+              running.delete(run);
+            }
+          }
+        });
+        workerIds.push(id);
+      }
+    };
+
+    const stopWorkers = async () => {
+      const ids = workerIds;
+      workerIds = [];
+      await Promise.all(ids.map((id) => boss.offWork({ id })));
+      // pg-boss stops polling at once; the jobs a worker already holds finish here.
+      while (running.size > 0) await Promise.allSettled([...running]);
+    };
+
+    const queue: JobQueue = {
+      boss,
+      send: (name, data, { db, ...options } = {}) => enqueueJob(db ?? app.db, name, data, options),
+      work(name, settings, handler) {
+        if (isReady) throw new Error(`Queue "${name}" must be registered before the server is ready.`);
+        registrations.push({ name, settings, handler: handler as JobHandler<object> });
+      },
+      schedule(name, cron) {
+        schedules.push({ name, cron });
+      },
+      stopWorkers,
+      startWorkers,
+    };
+    app.decorate('queue', queue);
+
+    app.addHook('onReady', async () => {
+      isReady = true;
+      await startWorkers();
+      for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+    });
+    // Before the database closes: let running jobs finish, then stop polling and maintenance.
+    app.addHook('preClose', async () => {
+      await stopWorkers();
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    });
+  },
+  { name: 'queue', dependencies: ['db'] },
+);

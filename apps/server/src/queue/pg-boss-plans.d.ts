@@ -1,0 +1,5 @@
+// pg-boss ships no types for its SQL plans; the one this app uses is declared here.
+declare module 'pg-boss/src/plans.js' {
+  /** The parameterised INSERT pg-boss's own `send` runs ($1 … $19, see enqueue-job.ts). */
+  export function insertJob(schema: string): string;
+}

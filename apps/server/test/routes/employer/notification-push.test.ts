@@ -1,0 +1,244 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TNotification } from '@medhire/contract/notifications';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { decrypt } from 'http_ece';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, type Database } from '../../../src/db/index.ts';
+import { pushTokens } from '../../../src/db/schema/accounts.ts';
+import { serverProcessEnv } from '../../helper.ts';
+import { callApi, employerWithOpenJob, signedInPhysician } from '../employee/physician-kit.ts';
+
+/**
+ * Web Push end to end: a real server process sends to a local HTTPS server standing in for a
+ * browser's push service (its self-signed certificate trusted through NODE_EXTRA_CA_CERTS,
+ * `localhost` added by PUSH_ALLOWED_HOSTS), and the test decrypts what arrives (RFC 8291).
+ */
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
+
+interface ReceivedPush {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+let workDir: string;
+let pushService: Server;
+let pushOrigin: string;
+const received: ReceivedPush[] = [];
+let server: ReturnType<typeof spawn> | undefined;
+let output = '';
+let database: Database;
+/** The spawned server seen through the helpers' `inject` and `db` (fetch over HTTP, the same database). */
+let remote: FastifyInstance;
+
+async function startPushService(): Promise<void> {
+  const key = path.join(workDir, 'key.pem');
+  const cert = path.join(workDir, 'cert.pem');
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
+  pushService = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      // A subscription under /gone/ is one the browser dropped: the push service answers 410.
+      response.writeHead(request.url?.startsWith('/gone/') ? 410 : 201).end();
+    });
+  });
+  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+  pushOrigin = `https://localhost:${(pushService.address() as AddressInfo).port}`;
+}
+
+async function startServer(): Promise<string> {
+  const env = await serverProcessEnv();
+  database = createPostgresDatabase(env.DATABASE_URL ?? '');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PUSH_ALLOWED_HOSTS: 'localhost',
+      NODE_EXTRA_CA_CERTS: path.join(workDir, 'cert.pem'),
+    },
+  });
+  server = child;
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const match = /MedHire listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+    if (match?.[1]) return match[1];
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The server did not start:\n${output}`);
+}
+
+function remoteApp(address: string): FastifyInstance {
+  const inject = async (options: {
+    method: string;
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  }) => {
+    const response = await fetch(`${address}${options.url}`, {
+      method: options.method,
+      headers: {
+        ...(options.payload === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+      body: options.payload === undefined ? undefined : JSON.stringify(options.payload),
+    });
+    const body = await response.text();
+    return { statusCode: response.status, body, json: () => JSON.parse(body) };
+  };
+  return { inject, db: database.db } as unknown as FastifyInstance;
+}
+
+async function waitFor<T>(
+  read: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting. Server output:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A browser's side of a subscription: a P-256 key pair and an auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { ecdh, p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), 'medhire-push-'));
+  writeFileSync(path.join(workDir, '.keep'), '');
+  await startPushService();
+  remote = remoteApp(await startServer());
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await database?.close();
+  await new Promise((resolve) => pushService?.close(resolve));
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('Web Push to a browser push service', () => {
+  it('delivers an encrypted, VAPID-signed push with the type, title and link when a physician applies', {
+    timeout: 90_000,
+  }, async () => {
+    const { employer, job } = await employerWithOpenJob(remote);
+    const keys = browserKeys();
+    const endpoint = `${pushOrigin}/ok/${employer.id}`;
+    const saved = await callApi(
+      remote,
+      'PATCH',
+      `/api/employer/auth/save-fcm-token/${employer.id}`,
+      employer.token,
+      {
+        value: JSON.stringify({
+          endpoint,
+          expirationTime: null,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+        }),
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const publicKey = (
+      await callApi(remote, 'GET', '/api/employer/notification/push-public-key', employer.token)
+    ).json().data.publicKey as string;
+
+    const physician = await signedInPhysician(remote);
+    const applied = await callApi(remote, 'POST', `/api/employee/job/apply/${job._id}`, physician.token, {});
+    expect(applied.statusCode, applied.body).toBe(200);
+
+    const push = await waitFor(() => received.find((item) => item.path === `/ok/${employer.id}`));
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(push.headers.authorization)).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    const payload = JSON.parse(
+      decrypt(push.body, { version: 'aes128gcm', privateKey: keys.ecdh, authSecret: keys.auth }).toString(
+        'utf8',
+      ),
+    ) as TNotification;
+    expect(payload).toMatchObject({
+      read: false,
+      data: { type: 'APPLY_ON_JOB', markAsRead: true, conversation: null },
+      notification: { title: 'New applicant' },
+      fcmOptions: { link: '/jobs-resident' },
+    });
+    expect(payload.notification.body).toContain(job.title);
+  });
+
+  it('deletes a subscription the push service answers 410 for', { timeout: 90_000 }, async () => {
+    const { employer, job } = await employerWithOpenJob(remote);
+    const keys = browserKeys();
+    const endpoint = `${pushOrigin}/gone/${employer.id}`;
+    const saved = await callApi(
+      remote,
+      'PATCH',
+      `/api/employer/auth/save-fcm-token/${employer.id}`,
+      employer.token,
+      {
+        value: JSON.stringify({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth } }),
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = () => database.db.select().from(pushTokens).where(eq(pushTokens.userId, employer.id));
+    expect(await stored()).toHaveLength(1);
+
+    const physician = await signedInPhysician(remote);
+    await callApi(remote, 'POST', `/api/employee/job/apply/${job._id}`, physician.token, {});
+
+    await waitFor(() => received.find((item) => item.path === `/gone/${employer.id}`));
+    await waitFor(async () => ((await stored()).length === 0 ? true : undefined));
+  });
+});
