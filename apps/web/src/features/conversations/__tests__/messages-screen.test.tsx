@@ -235,7 +235,9 @@ describe('the messages screen', () => {
     const composer = await screen.findByRole('textbox', { name: 'Message to Dr. Jane Doe' });
     await user.click(composer);
     await user.paste('a'.repeat(5001));
-    expect(screen.getByRole('alert')).toHaveTextContent('This message is too long.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This message is too long: 5,000 characters at most.',
+    );
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(composer).toHaveAttribute('aria-invalid', 'true');
   });
