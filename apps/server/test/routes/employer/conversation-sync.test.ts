@@ -3,7 +3,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../../src/db/schema/hiring.ts';
-import { storeMessage } from '../../../src/domain/conversations/store-message.ts';
 import { buildTestApp } from '../../helper.ts';
 import {
   callApi,
@@ -156,19 +155,18 @@ describe('GET /api/employer/conversation/get-single-conversation/{conversationId
 
   it('answers at most pageSize (100 by default) of a long conversation', async () => {
     const { employer, physician, conversationId } = await employerWithConversation();
-    await app.db.transaction(async (tx) => {
-      for (let index = 0; index < 101; index++) {
-        await storeMessage({
-          tx,
-          conversationId,
-          sender: 'employee',
-          senderUserId: physician.profile.userId,
-          body: `Note ${index}`,
-          tempMsgId: `n-${index}`,
-          now: new Date(),
-        });
-      }
-    });
+    // 101 stored messages, numbered as sending numbers them, in one statement.
+    await app.db.insert(messages).values(
+      Array.from({ length: 101 }, (_, index) => ({
+        conversationId,
+        sender: 'employee' as const,
+        senderUserId: physician.profile.userId,
+        body: `Note ${index + 1}`,
+        tempMsgId: `n-${index + 1}`,
+        seq: index + 1,
+      })),
+    );
+    await app.db.update(conversations).set({ lastSeq: 101 }).where(eq(conversations.id, conversationId));
     const response = await getSingle(employer.token, conversationId);
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data as TConversation;
