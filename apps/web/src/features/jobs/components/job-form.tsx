@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { useIsScrollable } from '../../../lib/use-is-scrollable.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
@@ -81,6 +82,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [pendingIntent, setPendingIntent] = useState<Intent | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const [stepsRef, isStepsScrollable] = useIsScrollable<HTMLOListElement>();
   const isFirstRender = useRef(true);
 
   const form: JobForm = useForm<JobFormValues, unknown, TJobFields>({
@@ -197,7 +199,9 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
     <div className="job-wizard">
       {prompt}
       <nav aria-label="Job form steps" className="job-steps">
-        <ol>
+        {/* On a phone the steps can be wider than the screen; the list then takes focus so the
+            arrow keys scroll it. */}
+        <ol ref={stepsRef} tabIndex={isStepsScrollable ? 0 : undefined}>
           {JOB_FORM_STEPS.map((entry, index) => {
             const state =
               index === step ? 'current' : index < furthestStep || index < step ? 'done' : 'upcoming';
