@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const jobTitle = 'Family Medicine Physician – Outpatient';
 /** Waits on conditions that involve a server round trip and the delivery queue; the machine is shared. */
 const SLOW = 30_000;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let server: TestServer;
 let browser: Browser;
@@ -349,4 +353,53 @@ describe('notifications for the demo employer', () => {
       await phone.close();
     }
   });
+
+  it.each([viewports.desktop, viewports.mobile])(
+    'the open panel, the page and the settings pass axe (WCAG A/AA) at $width px',
+    async (viewport) => {
+      const audited = await openPage(browser, { baseURL: server.baseURL, viewport, bypassCSP: true });
+      try {
+        const { page } = audited;
+        await signInAsDemoEmployer(audited);
+        const audit = async (where: string) => {
+          await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+          if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+          const violations = await page.evaluate(async () => {
+            // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time and has no types here.
+            const axe = (window as any).axe;
+            const results = await axe.run(document, {
+              runOnly: {
+                type: 'tag',
+                values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
+              },
+              resultTypes: ['violations'],
+            });
+            // Serious and critical findings block, as in the accessibility journey.
+            return (results.violations as { id: string; impact: string; nodes: { html: string }[] }[])
+              .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+              .map(
+                (violation) =>
+                  `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+              );
+          });
+          expect(violations, `axe on ${where} at ${viewport.width} px`).toEqual([]);
+        };
+        await openPanel(page);
+        await latest(page).getByRole('link').first().waitFor({ timeout: SLOW });
+        await audit('the open panel');
+        await page.goto('/notifications');
+        await page
+          .getByRole('list', { name: 'Notifications' })
+          .getByRole('link')
+          .first()
+          .waitFor({ timeout: SLOW });
+        await audit('/notifications');
+        await page.goto('/edit-profile');
+        await page.getByRole('table', { name: /Notification channels/ }).waitFor({ timeout: SLOW });
+        await audit('/edit-profile');
+      } finally {
+        await audited.close();
+      }
+    },
+  );
 });

@@ -17,7 +17,7 @@ describe('/global-connection', () => {
     expect(new Set(cells).size).toBe(51);
   });
 
-  it('counts matching physicians by state on the map and in a table, lists them as on /explore, and filters by a state', async () => {
+  it('counts matching physicians by state on the map and in a table, and lists them as on /explore', async () => {
     const queries: URLSearchParams[] = [];
     mockApi({
       [PATH]: ({ url }) => {
@@ -36,7 +36,7 @@ describe('/global-connection', () => {
         });
       },
     });
-    const { user, router } = renderApp('/global-connection', { session });
+    renderApp('/global-connection', { session });
 
     const map = await screen.findByRole('group', { name: 'Matching physicians by state' });
     expect(within(map).getByRole('button', { name: 'Texas, 120 physicians' })).toHaveAttribute(
@@ -59,7 +59,29 @@ describe('/global-connection', () => {
     expect(within(list).getByRole('heading', { name: 'Dr. Jane Doe' })).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Invite Dr. John Smith to a job' })).toBeInTheDocument();
     expect(screen.getByText(/Showing 1–2 of 137 physicians/)).toBeInTheDocument();
+  });
 
+  it('filters the list to a state chosen on the map with the keyboard, and clears the filter', async () => {
+    const queries: URLSearchParams[] = [];
+    mockApi({
+      [PATH]: ({ url }) => {
+        queries.push(url.searchParams);
+        const state = url.searchParams.get('state');
+        return envelope({
+          countsByState: [
+            { state: 'TX', count: 120 },
+            { state: 'CO', count: 14 },
+            { state: 'NY', count: 3 },
+          ],
+          applicants: state === 'CO' ? [johnSmith] : [makeApplicant(), johnSmith],
+          total: state === 'CO' ? 14 : 137,
+          pageNumber: 1,
+          pageSize: 20,
+        });
+      },
+    });
+    const { user, router } = renderApp('/global-connection', { session });
+    const map = await screen.findByRole('group', { name: 'Matching physicians by state' });
     // The map is one tab stop; arrow keys move between tiles and Enter chooses one.
     const tiles = within(map).getAllByRole('button');
     expect(tiles.filter((tile) => tile.getAttribute('tabindex') === '0')).toHaveLength(1);
