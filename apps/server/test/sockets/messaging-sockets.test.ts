@@ -97,8 +97,12 @@ function physicianSend(
 describe('messaging over Socket.IO', () => {
   it("lets a physician connect; both sides get onMessage for their conversation and no one else's", async () => {
     const { app, address } = await listeningApp();
-    const { employer, physician, conversationId } = await conversationOn(app);
-    const stranger = { employer: await signedInEmployer(app), physician: await signedInPhysician(app) };
+    const [{ employer, physician, conversationId }, strangerEmployer, strangerPhysician] = await Promise.all([
+      conversationOn(app),
+      signedInEmployer(app),
+      signedInPhysician(app),
+    ]);
+    const stranger = { employer: strangerEmployer, physician: strangerPhysician };
     const employerSocket = await connectedClient(address, employer.token);
     const physicianSocket = await connectedClient(address, physician.token);
     const otherEmployer = recorded(await connectedClient(address, stranger.employer.token), 'onMessage');

@@ -327,18 +327,24 @@ describe('the messages screen', () => {
     ).toBeInTheDocument();
   });
 
-  it('fetches the list and the open conversation again when the live connection comes back, keeping a failed message', async () => {
+  it('asks only for what follows its last sequence number when the live connection comes back, showing each message once and keeping a failed one', async () => {
+    const first = makeMessage({ seq: 1 });
+    const own = { ...ownMessage, seq: 2 };
     const missed = makeMessage({
       _id: 'm3',
       body: 'Are you still there?',
       sentTime: '2026-11-20T12:00:00.000Z',
+      seq: 3,
     });
     let hasMissed = false;
+    const afterSeqs: (string | null)[] = [];
     const { calls } = messagesApi({
       'POST /api/employer/conversation/send-message/c1': () =>
         failure('The server is busy.', 503, 'UNAVAILABLE'),
-      'GET /api/employer/conversation/get-single-conversation/c1': () => {
-        const messages = hasMissed ? [makeMessage(), ownMessage, missed] : [makeMessage(), ownMessage];
+      'GET /api/employer/conversation/get-single-conversation/c1': ({ url }) => {
+        afterSeqs.push(url.searchParams.get('afterSeq'));
+        // The resume answer repeats message 2, which the screen already shows: it stays once.
+        const messages = hasMissed ? [own, missed] : [first, own];
         return envelope(
           makeConversation({ messages, lastMessage: messages.at(-1) ?? null, employerCount: 0 }),
         );
@@ -365,6 +371,7 @@ describe('the messages screen', () => {
       expect.stringContaining('Hello?'),
     ]);
     expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(2);
+    expect(afterSeqs).toEqual([null, '2']);
     expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
   });
 });

@@ -1,4 +1,3 @@
-import type { TConversation } from '@medhire/contract/conversations';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -17,7 +16,8 @@ import {
   conversationClosed,
   conversationOpened,
   conversationsLoaded,
-  MESSAGE_STATUS,
+  lastSeqOf,
+  messagesResumed,
 } from '../conversations-slice.ts';
 import { ConversationList, ConversationListSkeleton, ConversationSearch } from './conversation-list.tsx';
 import { ConversationThread, ThreadSkeleton } from './conversation-thread.tsx';
@@ -90,33 +90,32 @@ function useOpenConversation(conversationId: string) {
   return { state, retry: () => setAttempt((count) => count + 1) };
 }
 
+/** The most messages one resume call asks for; more pages follow until the screen has caught up. */
+const RESUME_PAGE_SIZE = 200;
+
 /**
- * The open conversation as the server has it now, keeping the messages still on their way
- * (sending) or waiting to be resent (failed), which the server does not know about yet.
+ * Fetches what the server stored in the open conversation after the last sequence number on
+ * screen, page by page, and adds it once each (messages still sending or failed stay).
  */
-function openConversationRefreshed(fresh: TConversation): AppThunk {
-  return (dispatch, getState) => {
-    const open = getState().conversations.activeConversation;
-    if (open?._id !== fresh._id) return;
-    const stored = new Set(fresh.messages.map((message) => message.tempMsgId).filter(Boolean));
-    const pending = open.messages.filter(
-      (message) =>
-        message.status !== MESSAGE_STATUS.SENT && message.tempMsgId && !stored.has(message.tempMsgId),
-    );
-    dispatch(
-      conversationOpened({
-        ...fresh,
-        messages: [...fresh.messages, ...pending],
-        lastMessage: pending.at(-1) ?? fresh.lastMessage,
-      }),
-    );
+function openConversationResumed(conversationId: string, signal: AbortSignal): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    for (;;) {
+      const open = getState().conversations.activeConversation;
+      if (open?._id !== conversationId || signal.aborted) return;
+      const fresh = await conversationsApi.getSingleConversation(conversationId, signal, {
+        afterSeq: lastSeqOf(open),
+        pageSize: RESUME_PAGE_SIZE,
+      });
+      dispatch(messagesResumed({ conversationId, messages: fresh.messages }));
+      if (fresh.messages.length < RESUME_PAGE_SIZE) return;
+    }
   };
 }
 
 /**
- * When the live connection comes back after a loss, fetches the list and the open conversation
- * again, quietly (what is on screen stays until the answers arrive): messages sent meanwhile
- * were missed (ARCHITECTURE.md).
+ * When the live connection comes back after a loss, fetches the list again and, for the open
+ * conversation, only the messages after the last one it has, quietly (what is on screen stays):
+ * messages sent meanwhile were missed (ARCHITECTURE.md). Nothing is shown twice.
  */
 function useRefetchOnReconnect(queryText: string, conversationId: string) {
   const dispatch = useAppDispatch();
@@ -132,12 +131,7 @@ function useRefetchOnReconnect(queryText: string, conversationId: string) {
       .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
       .then((conversations) => dispatch(conversationsLoaded(conversations)))
       .catch(ignore);
-    if (conversationId) {
-      conversationsApi
-        .getSingleConversation(conversationId, controller.signal)
-        .then((conversation) => dispatch(openConversationRefreshed(conversation)))
-        .catch(ignore);
-    }
+    if (conversationId) dispatch(openConversationResumed(conversationId, controller.signal)).catch(ignore);
     return () => controller.abort();
   }, [dispatch, reconnects, userId, queryText, conversationId]);
 }
