@@ -166,6 +166,15 @@ export const conversationsSlice = createSlice({
         }
       }
     },
+    /**
+     * A conversation was archived or brought back to the inbox: the open copy shows it, and it
+     * leaves the list on screen (which shows the inbox or the archive, not both).
+     */
+    conversationArchived(state, action: PayloadAction<{ conversationId: string; isArchived: boolean }>) {
+      const { conversationId, isArchived } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) conversation.isArchived = isArchived;
+      state.conversations = state.conversations.filter((conversation) => conversation._id !== conversationId);
+    },
     /** A push for a conversation other than the open one raises its unread count by 1 (spec §4). */
     pushReceivedForConversation(state, action: PayloadAction<{ conversationId: string }>) {
       const { conversationId } = action.payload;
@@ -212,6 +221,7 @@ export const {
   pushReceivedForConversation,
   liveMessageReceived,
   messagesResumed,
+  conversationArchived,
   realtimeReconnected,
 } = conversationsSlice.actions;
 export const conversationsReducer = conversationsSlice.reducer;

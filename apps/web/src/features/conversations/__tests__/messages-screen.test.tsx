@@ -374,4 +374,50 @@ describe('the messages screen', () => {
     expect(afterSeqs).toEqual([null, '2']);
     expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
   });
+  it('archives the open conversation from its header and shows the archive with the Archived filter', async () => {
+    const listQueries: (string | null)[] = [];
+    let isArchived = false;
+    const { calls } = messagesApi({
+      'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
+        listQueries.push(url.searchParams.get('archived'));
+        const wantsArchived = url.searchParams.get('archived') === 'true';
+        return envelope(
+          [{ ...jane, isArchived }, john].filter(
+            (item) => (item._id === 'c1' ? isArchived : false) === wantsArchived,
+          ),
+        );
+      },
+      'GET /api/employer/conversation/get-single-conversation/c1': () => envelope({ ...jane, isArchived }),
+      'PATCH /api/employer/conversation/archive/c1': ({ body }) => {
+        isArchived = (body as { archived: boolean }).archived;
+        return envelope({ conversationId: 'c1', isArchived });
+      },
+    });
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(await within(list).findByRole('link', { name: /Dr\. Jane Doe/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inbox' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Move to inbox' })).toBeInTheDocument();
+    expect(requestsTo(calls, 'PATCH', 'archive/c1').map((call) => call.body)).toEqual([{ archived: true }]);
+    await waitFor(() =>
+      expect(within(list).queryByRole('link', { name: /Dr\. Jane Doe/ })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(
+      await within(await screen.findByRole('list', { name: 'Conversations' })).findByRole('link', {
+        name: /Dr\. Jane Doe/,
+      }),
+    ).toBeInTheDocument();
+    expect(listQueries).toEqual(['false', 'true']);
+
+    await user.click(screen.getByRole('button', { name: 'Move to inbox' }));
+    expect(await screen.findByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    expect(requestsTo(calls, 'PATCH', 'archive/c1').map((call) => call.body)).toEqual([
+      { archived: true },
+      { archived: false },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type {
+  TArchiveConversationData,
   TConversation,
   TConversationListData,
   TDeleteMessageData,
@@ -52,6 +53,11 @@ export const conversationsApi = {
   /** Sends a message; sending again with the same tempMsgId returns the stored message. */
   sendMessage: (conversationId: string, body: TSendMessageBody) =>
     http.post<TSendMessageData>(`/employer/conversation/send-message/${id(conversationId)}`, body),
+  /** Archives a conversation (true) or brings it back to the inbox (false). */
+  archiveConversation: (conversationId: string, archived: boolean) =>
+    http.patch<TArchiveConversationData>(`/employer/conversation/archive/${id(conversationId)}`, {
+      archived,
+    }),
   /** Deletes one of the employer's own messages; the answer is the message with isDeleted true. */
   deleteMessage: (conversationId: string, messageId: string) =>
     http.delete<TDeleteMessageData>(

@@ -28,8 +28,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
 type OpenState = LoadState | { status: 'idle' } | { status: 'unavailable' };
 
-/** Loads the conversation list for the search text; "Try again" runs it again. */
-function useConversationList(queryText: string) {
+/** Loads the conversation list (inbox or archive) for the search text; "Try again" runs it again. */
+function useConversationList(queryText: string, archived: boolean) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -40,7 +40,7 @@ function useConversationList(queryText: string) {
     const controller = new AbortController();
     setState({ status: 'loading' });
     conversationsApi
-      .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
+      .getAllConversations(userId, { queryText: queryText || undefined, archived }, controller.signal)
       .then((conversations) => {
         dispatch(conversationsLoaded(conversations));
         setState({ status: 'ready' });
@@ -49,8 +49,39 @@ function useConversationList(queryText: string) {
         if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [dispatch, userId, queryText, attempt]);
+  }, [dispatch, userId, queryText, archived, attempt]);
   return { state, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** Inbox or Archived: which conversations the list shows. */
+function ConversationFilter({
+  archived,
+  onChange,
+}: {
+  archived: boolean;
+  onChange: (archived: boolean) => void;
+}) {
+  return (
+    <fieldset className="conversation-filter">
+      <legend className="visually-hidden">Show conversations</legend>
+      <Button
+        variant={archived ? 'ghost' : 'secondary'}
+        size="sm"
+        aria-pressed={!archived}
+        onClick={() => onChange(false)}
+      >
+        Inbox
+      </Button>
+      <Button
+        variant={archived ? 'secondary' : 'ghost'}
+        size="sm"
+        aria-pressed={archived}
+        onClick={() => onChange(true)}
+      >
+        Archived
+      </Button>
+    </fieldset>
+  );
 }
 
 /** Loads the conversation named in the address and marks it open (and read). */
@@ -117,7 +148,7 @@ function openConversationResumed(conversationId: string, signal: AbortSignal): A
  * conversation, only the messages after the last one it has, quietly (what is on screen stays):
  * messages sent meanwhile were missed (ARCHITECTURE.md). Nothing is shown twice.
  */
-function useRefetchOnReconnect(queryText: string, conversationId: string) {
+function useRefetchOnReconnect(queryText: string, archived: boolean, conversationId: string) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
   const reconnects = useAppSelector((root) => root.conversations.reconnects);
@@ -128,12 +159,12 @@ function useRefetchOnReconnect(queryText: string, conversationId: string) {
     const controller = new AbortController();
     const ignore = () => undefined;
     conversationsApi
-      .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
+      .getAllConversations(userId, { queryText: queryText || undefined, archived }, controller.signal)
       .then((conversations) => dispatch(conversationsLoaded(conversations)))
       .catch(ignore);
     if (conversationId) dispatch(openConversationResumed(conversationId, controller.signal)).catch(ignore);
     return () => controller.abort();
-  }, [dispatch, reconnects, userId, queryText, conversationId]);
+  }, [dispatch, reconnects, userId, queryText, archived, conversationId]);
 }
 
 function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
@@ -198,9 +229,10 @@ export function MessagesScreen() {
   const conversationId = searchParams.get('conversationId') ?? '';
   const [searchText, setSearchText] = useState('');
   const queryText = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useConversationList(queryText);
+  const [archived, setArchived] = useState(false);
+  const list = useConversationList(queryText, archived);
   const open = useOpenConversation(conversationId);
-  useRefetchOnReconnect(queryText, conversationId);
+  useRefetchOnReconnect(queryText, archived, conversationId);
   const conversations = useAppSelector((root) => root.conversations.conversations);
 
   const hasNoConversations =
@@ -208,6 +240,7 @@ export function MessagesScreen() {
     conversations.length === 0 &&
     !queryText &&
     !searchText &&
+    !archived &&
     !conversationId;
 
   return (
@@ -233,6 +266,7 @@ export function MessagesScreen() {
         <div className={cx('messages', conversationId ? 'messages--thread' : 'messages--list')}>
           <div className="messages__list">
             <ConversationSearch value={searchText} onChange={setSearchText} />
+            <ConversationFilter archived={archived} onChange={setArchived} />
             {list.state.status === 'loading' && conversations.length === 0 ? (
               <ConversationListSkeleton />
             ) : list.state.status === 'failed' ? (
