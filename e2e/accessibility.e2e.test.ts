@@ -37,6 +37,7 @@ const signedOutRoutes = [
 // `:jobId`, `:physicianId` and `:conversationId` are replaced by real ids from the demo data.
 const signedInRoutes = [
   '/home',
+  '/notifications',
   '/create-job',
   '/edit-job/:jobId',
   '/claimBusinessProfile',

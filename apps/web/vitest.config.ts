@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
+  // react-router 7 ships CommonJS and ES module builds; without this, test files got the CommonJS
+  // one while react-router/dom got the ES module one, two router contexts that never meet.
+  resolve: { conditions: ['module', 'browser', 'development'] },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -24,6 +24,11 @@ export const ZMessage = z.object({
   /** The client's temporary id; sending is idempotent on it (ARCHITECTURE.md). */
   tempMsgId: z.string().optional(),
   chatId: z.string(),
+  /**
+   * The message's place in its conversation: 1 for the first, then 2, 3… without gaps. A client
+   * keeps the highest it has per conversation to resume from (afterSeq, sync).
+   */
+  seq: z.number().int().min(1).optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 
@@ -45,7 +50,7 @@ export type TConversationApplicant = z.infer<typeof ZConversationApplicant>;
  * stays in the list with `isDeleted` true and an empty `body`.
  *
  * In the list (`get-all-conversation`) `messages` holds just the last message (`[lastMessage]`,
- * or `[]` when nothing was written yet); `get-single-conversation` answers all messages.
+ * or `[]` when nothing was written yet); `get-single-conversation` answers a page of them (ZGetSingleConversationQuery).
  */
 export const ZConversation = z.object({
   _id: z.string(),
@@ -64,8 +69,18 @@ export const ZConversation = z.object({
 });
 export type TConversation = z.infer<typeof ZConversation>;
 
+/** The longest message body, in characters; stored and shown as plain text. */
+export const MESSAGE_BODY_MAX = 5000;
+
 export const ZSendMessageBody = z.object({
-  body: z.string().trim().min(1, 'Write a message first.').max(5000, 'This message is too long.'),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a message first.')
+    .max(
+      MESSAGE_BODY_MAX,
+      `This message is too long: ${MESSAGE_BODY_MAX.toLocaleString('en-US')} characters at most.`,
+    ),
   tempMsgId: z.string().min(1).max(100),
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
@@ -103,6 +118,104 @@ export type TConversationListData = z.infer<typeof ZConversationListData>;
  */
 export const ZConversationIdParams = z.object({ conversationId: z.string().min(1).max(100) });
 
+/** A message sequence number in a query string. */
+const ZSeqParam = z.coerce
+  .number()
+  .int('Use a whole number.')
+  .min(0, 'Use a whole number from 0.')
+  .optional();
+
+/**
+ * `GET /api/employer/conversation/get-single-conversation/{conversationId}` query. Without
+ * cursors it answers the newest `pageSize` messages; `beforeSeq` pages backwards (the `pageSize`
+ * messages before that number, newest page first), `afterSeq` forwards (the messages after what
+ * the client has, oldest first, `pageSize` at most). Messages are always oldest first in the
+ * answer; `lastMessage` is always the conversation's last message. Both cursors at once are
+ * refused (400).
+ */
+export const ZGetSingleConversationQuery = z
+  .object({
+    pageSize: z.coerce.number().int().min(1).max(200).default(100),
+    beforeSeq: ZSeqParam,
+    afterSeq: ZSeqParam,
+  })
+  .refine((query) => query.beforeSeq === undefined || query.afterSeq === undefined, {
+    message: 'Use beforeSeq or afterSeq, not both.',
+    path: ['afterSeq'],
+  });
+export type TGetSingleConversationQuery = z.input<typeof ZGetSingleConversationQuery>;
+export type TGetSingleConversationQueryParsed = z.output<typeof ZGetSingleConversationQuery>;
+
+/** `PATCH /api/employer/conversation/archive/{conversationId}` body. */
+export const ZArchiveConversationBody = z.object({
+  archived: z.boolean({ message: 'Say true to archive or false to bring it back to the inbox.' }),
+});
+export type TArchiveConversationBody = z.infer<typeof ZArchiveConversationBody>;
+
+/** What archive answers: the conversation and its archived state now. */
+export const ZArchiveConversationData = z.object({ conversationId: z.string(), isArchived: z.boolean() });
+export type TArchiveConversationData = z.infer<typeof ZArchiveConversationData>;
+
+/**
+ * `GET /api/employer/conversation/sync` and `GET /api/employee/conversation/sync` query: the
+ * changes after `since` (a cursor from an earlier answer; '0' or absent for everything).
+ */
+export const ZConversationSyncQuery = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Use the cursor of an earlier sync answer.')
+    .default('0'),
+  pageSize: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type TConversationSyncQuery = z.input<typeof ZConversationSyncQuery>;
+
+/** One change of a conversation, in the order they happened; `cursor` is its place. */
+export const ZConversationChange = z.discriminatedUnion('type', [
+  z.object({
+    cursor: z.string(),
+    type: z.literal('message'),
+    conversationId: z.string(),
+    /** The message as it is now (a message deleted since has isDeleted true and no body). */
+    message: ZMessage,
+    at: z.string(),
+  }),
+  z.object({
+    cursor: z.string(),
+    type: z.literal('deleted'),
+    conversationId: z.string(),
+    message: ZMessage,
+    at: z.string(),
+  }),
+  z.object({
+    cursor: z.string(),
+    type: z.literal('read'),
+    conversationId: z.string(),
+    /** Who read the conversation: 'employer' opened it. */
+    reader: ZMessageSender,
+    at: z.string(),
+  }),
+  z.object({
+    cursor: z.string(),
+    type: z.literal('archived'),
+    conversationId: z.string(),
+    archived: z.boolean(),
+    at: z.string(),
+  }),
+]);
+export type TConversationChange = z.infer<typeof ZConversationChange>;
+
+/**
+ * What sync answers: the changes after `since`, oldest first, `pageSize` at most; `nextCursor`
+ * is the cursor to ask from next (the last change's, or `since` again when nothing changed), and
+ * `hasMore` says another page is already waiting.
+ */
+export const ZConversationSyncData = z.object({
+  changes: z.array(ZConversationChange),
+  nextCursor: z.string(),
+  hasMore: z.boolean(),
+});
+export type TConversationSyncData = z.infer<typeof ZConversationSyncData>;
+
 /** `DELETE /api/employer/conversation/delete-message/{conversationId}/{messageId}` */
 export const ZConversationMessageParams = z.object({
   conversationId: z.string().min(1).max(100),
@@ -130,4 +243,6 @@ export const CONVERSATION_MESSAGES = {
   notFound: 'We could not find that conversation.',
   messageNotFound: 'We could not find that message.',
   notOwnMessage: 'You can only delete your own messages.',
+  archived: 'The conversation is archived.',
+  unarchived: 'The conversation is back in the inbox.',
 } as const;

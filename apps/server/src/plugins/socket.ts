@@ -1,4 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 
@@ -11,9 +11,15 @@ declare module 'fastify' {
 
 export const SOCKET_PATH = '/socket.io';
 
+/** How long a dropped client's missed packets are kept for it; a longer absence calls `sync`. */
+export const SOCKET_RECOVERY_MS = 2 * 60_000;
+
 /**
- * Socket.IO on the same HTTP server as the API. With REDIS_URL set, events fan out
- * through Redis so every instance reaches every client.
+ * Socket.IO on the same HTTP server as the API, with connection-state recovery: a client that
+ * reconnects within SOCKET_RECOVERY_MS gets the packets it missed (`socket.recovered`). With
+ * REDIS_URL set, events fan out through a Redis stream (not pub/sub, which drops what is sent
+ * while an instance or Redis is away), so every instance reaches every client and the missed
+ * packets are read back from the stream; without it, the in-process adapter keeps them.
  */
 export default fp(
   async (app) => {
@@ -21,14 +27,19 @@ export default fp(
     const io = new Server(app.server, {
       path: SOCKET_PATH,
       serveClient: false,
+      connectionStateRecovery: { maxDisconnectionDuration: SOCKET_RECOVERY_MS, skipMiddlewares: false },
       cors: corsOrigins.length > 0 ? { origin: corsOrigins, credentials: true } : undefined,
     });
 
     const redis = app.redis;
-    const subscriber = redis?.duplicate();
-    if (redis && subscriber) {
-      subscriber.on('error', (error) => app.log.error({ err: error }, 'redis subscriber error'));
-      io.adapter(createAdapter(redis, subscriber, { key: 'medhire-socket' }));
+    if (redis) {
+      io.adapter(
+        createAdapter(redis, {
+          streamName: 'medhire-socket',
+          sessionKeyPrefix: 'medhire-socket:session:',
+          onlyPlaintext: true,
+        }),
+      );
     }
 
     app.decorate('io', io);
@@ -41,7 +52,6 @@ export default fp(
       await new Promise<void>((resolve) => {
         io.close(() => resolve());
       });
-      await subscriber?.quit();
     });
   },
   { name: 'socket', dependencies: ['config', 'redis'] },

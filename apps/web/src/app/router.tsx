@@ -91,6 +91,13 @@ export const routes: RouteObject[] = [
               (m) => m.ExploreScreen,
             ),
           },
+          {
+            path: 'notifications',
+            lazy: screen(
+              () => import('../features/notifications/components/notifications-screen.tsx'),
+              (module) => module.NotificationsScreen,
+            ),
+          },
           { path: 'applicants', lazy: screen(applicants, (module) => module.ApplicantsScreen) },
           { path: 'applicants/:id', lazy: screen(applicants, (module) => module.ApplicantScreen) },
           {

@@ -1,5 +1,6 @@
 import type { TMessage } from '@medhire/contract/conversations';
 import type { TMatchUpdate } from '@medhire/contract/matches';
+import type { TNotificationSocketPayload } from '@medhire/contract/notifications';
 import { io, type Socket } from 'socket.io-client';
 
 /** Where the server listens for sockets (ARCHITECTURE.md: one process serves /api and /socket.io). */
@@ -17,6 +18,7 @@ export interface LiveMessage {
 interface ServerEvents {
   onMessage: (event: LiveMessage) => void;
   onNewMatch: (update: TMatchUpdate) => void;
+  onNotification: (event: TNotificationSocketPayload) => void;
 }
 
 export type RealtimeSocket = Socket<ServerEvents, Record<string, never>>;
@@ -24,6 +26,8 @@ export type RealtimeSocket = Socket<ServerEvents, Record<string, never>>;
 export interface RealtimeHandlers {
   onMessage: (event: LiveMessage) => void;
   onNewMatch: (update: TMatchUpdate) => void;
+  /** A new notification for the user, with their unread count after it. */
+  onNotification: (event: TNotificationSocketPayload) => void;
   /** The connection came back after a loss: whatever was sent meanwhile was missed. */
   onReconnect: () => void;
 }
@@ -79,6 +83,7 @@ export function connectRealtime({
 
   const onMessage = (event: LiveMessage) => handlers.onMessage(event);
   const onNewMatch = (update: TMatchUpdate) => handlers.onNewMatch(update);
+  const onNotification = (event: TNotificationSocketPayload) => handlers.onNotification(event);
   const removeMessageListener = () => {
     socket.off('onMessage', onMessage);
   };
@@ -99,6 +104,7 @@ export function connectRealtime({
     hasConnected = true;
   });
   socket.on('onNewMatch', onNewMatch);
+  socket.on('onNotification', onNotification);
 
   socket.on('connect_error', (error) => {
     removeMessageListener();

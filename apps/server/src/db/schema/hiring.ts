@@ -2,6 +2,7 @@ import { MATCH_STATUSES, PIPELINE_STATUSES } from '@medhire/contract/matches';
 import { NOTIFICATION_TYPES } from '@medhire/contract/notifications';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -147,6 +148,12 @@ export const conversations = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     lastMessageAt: timestamptz('last_message_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * The sequence number of the conversation's last message. Sending raises it in the same
+     * transaction as the insert (the row lock orders concurrent senders), so messages are
+     * numbered 1, 2, 3… without gaps.
+     */
+    lastSeq: integer('last_seq').notNull().default(0),
   },
   (table) => [
     uniqueIndex('conversations_match_unique').on(table.matchId),
@@ -169,10 +176,44 @@ export const messages = pgTable(
     tempMsgId: text('temp_msg_id'),
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** Its place in the conversation: 1 for the first message, no gaps (conversations.last_seq). */
+    seq: integer('seq').notNull(),
   },
   (table) => [
     index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),
     uniqueIndex('messages_temp_id_unique').on(table.conversationId, table.sender, table.tempMsgId),
+    uniqueIndex('messages_conversation_seq_unique').on(table.conversationId, table.seq),
+  ],
+);
+
+/**
+ * What changed in a conversation, one row per change, written in the same transaction as the
+ * change: a new message, a deleted message, a read marker, an archive change. The global id is
+ * the cursor of `conversation/sync`; the organisation's and the physician's writes are serialised
+ * (a transaction advisory lock each) so ids become visible in order for every reader.
+ */
+export const conversationChanges = pgTable(
+  'conversation_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    physicianId: uuid('physician_id').notNull(),
+    /** 'message' | 'deleted' | 'read' | 'archived' */
+    kind: text('kind').$type<'message' | 'deleted' | 'read' | 'archived'>().notNull(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** read: {reader}; archived: {archived}. */
+    data: jsonb('data')
+      .$type<{ reader?: 'employer' | 'employee'; archived?: boolean }>()
+      .notNull()
+      .default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('conversation_changes_organization_idx').on(table.organizationId, table.id),
+    index('conversation_changes_physician_idx').on(table.physicianId, table.id),
   ],
 );
 
@@ -223,4 +264,5 @@ export type TApplicationRow = typeof applications.$inferSelect;
 export type TMatchRow = typeof matches.$inferSelect;
 export type TConversationRow = typeof conversations.$inferSelect;
 export type TMessageRow = typeof messages.$inferSelect;
+export type TConversationChangeRow = typeof conversationChanges.$inferSelect;
 export type TNotificationRow = typeof notifications.$inferSelect;

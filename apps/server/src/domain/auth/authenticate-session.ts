@@ -59,6 +59,29 @@ export async function authenticateSession(
   };
 }
 
+/** Who opened a socket: an employer or a physician, and the session it belongs to. */
+export interface SessionIdentity {
+  userId: string;
+  sessionId: string;
+  role: 'employer' | 'physician';
+}
+
+/**
+ * Resolves a token of either side (sockets serve employers and physicians alike): 401 for a
+ * missing or ended session, 401/403 when the account may no longer use MedHire.
+ */
+export async function authenticateAnySession(
+  db: Db,
+  authorization: string | undefined,
+): Promise<SessionIdentity> {
+  const active = await resolveSession(db, authorization);
+  return {
+    userId: active.user.id,
+    sessionId: active.session.id,
+    role: active.user.role === 'physician' ? 'physician' : 'employer',
+  };
+}
+
 /** A path's `{id}` must be the caller's own user id; anything else is refused without detail. */
 export function assertOwnUserId(identity: AccountIdentity, idFromPath: string): void {
   if (identity.userId !== idFromPath) {

@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
+import { recordChange } from './record-change.ts';
 
 export interface DeleteEmployerMessageOptions {
   db: Db;
@@ -31,7 +32,11 @@ export async function deleteEmployerMessage({
   const organizationId = owner.organizationId;
   return db.transaction(async (tx) => {
     const [conversation] = await tx
-      .select({ id: conversations.id })
+      .select({
+        id: conversations.id,
+        organizationId: conversations.organizationId,
+        physicianId: conversations.physicianId,
+      })
       .from(conversations)
       .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
       .limit(1);
@@ -51,6 +56,7 @@ export async function deleteEmployerMessage({
       .set({ isDeleted: true })
       .where(eq(messages.id, messageId))
       .returning();
+    await recordChange({ tx, conversation, kind: 'deleted', messageId });
     return toMessage(deleted ?? { ...message, isDeleted: true });
   });
 }

@@ -36,13 +36,20 @@ export type EmployerConversationRow = Awaited<
   ReturnType<ReturnType<typeof selectEmployerConversations>['execute']>
 >[number];
 
-/** The conversation as the employer sees it, with the given messages (oldest first). */
-export function toEmployerConversation(row: EmployerConversationRow, messageList: TMessage[]): TConversation {
+/**
+ * The conversation as the employer sees it, with the given messages (oldest first); its last
+ * message is the list's last unless given (a page of older messages).
+ */
+export function toEmployerConversation(
+  row: EmployerConversationRow,
+  messageList: TMessage[],
+  lastMessage: TMessage | null = messageList.at(-1) ?? null,
+): TConversation {
   const { conversation, physician, specialtyTitle, job } = row;
   return {
     _id: conversation.id,
     messages: messageList,
-    lastMessage: messageList.at(-1) ?? null,
+    lastMessage,
     employerCount: conversation.employerUnread,
     applicant: {
       _id: physician.id,

@@ -1,5 +1,5 @@
-import type { TConversation } from '@medhire/contract/conversations';
-import { and, asc, eq } from 'drizzle-orm';
+import type { TConversation, TGetSingleConversationQueryParsed } from '@medhire/contract/conversations';
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -10,21 +10,27 @@ import {
   toEmployerConversation,
 } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
+import { recordChange } from './record-change.ts';
 
 export interface GetEmployerConversationOptions {
   db: Db;
   owner: JobOwner;
   conversationId: string;
+  query?: TGetSingleConversationQueryParsed;
 }
 
 /**
- * One of the organisation's conversations with all its messages, oldest first (another
- * organisation's answers 404). Opening it marks it read: its unread count becomes 0.
+ * One of the organisation's conversations with a page of its messages, oldest first (another
+ * organisation's answers 404): the newest `pageSize` without a cursor, the `pageSize` before
+ * `beforeSeq` (scrolling up), or the `pageSize` after `afterSeq` (what the client has not seen).
+ * `lastMessage` stays the conversation's last message. Opening it marks it read: its unread
+ * count becomes 0, written to the change log as a read marker.
  */
 export async function getEmployerConversation({
   db,
   owner,
   conversationId,
+  query = { pageSize: 100 },
 }: GetEmployerConversationOptions): Promise<TConversation> {
   if (!owner.organizationId || !isUuid(conversationId)) throw conversationNotFound();
   const organizationId = owner.organizationId;
@@ -33,17 +39,40 @@ export async function getEmployerConversation({
       .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
       .limit(1);
     if (!row) throw conversationNotFound();
+    const inConversation = eq(messages.conversationId, conversationId);
+    const page =
+      query.afterSeq !== undefined
+        ? await tx
+            .select()
+            .from(messages)
+            .where(and(inConversation, gt(messages.seq, query.afterSeq)))
+            .orderBy(asc(messages.seq))
+            .limit(query.pageSize)
+        : (
+            await tx
+              .select()
+              .from(messages)
+              .where(
+                query.beforeSeq !== undefined
+                  ? and(inConversation, lt(messages.seq, query.beforeSeq))
+                  : inConversation,
+              )
+              .orderBy(desc(messages.seq))
+              .limit(query.pageSize)
+          ).reverse();
+    const pageLast = page.at(-1);
+    const [last] =
+      pageLast && pageLast.seq === row.conversation.lastSeq
+        ? [pageLast]
+        : await tx.select().from(messages).where(inConversation).orderBy(desc(messages.seq)).limit(1);
     if (row.conversation.employerUnread !== 0) {
       await tx.update(conversations).set({ employerUnread: 0 }).where(eq(conversations.id, conversationId));
+      await recordChange({ tx, conversation: row.conversation, kind: 'read', data: { reader: 'employer' } });
     }
-    const stored = await tx
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(asc(messages.createdAt), asc(messages.id));
     return toEmployerConversation(
       { ...row, conversation: { ...row.conversation, employerUnread: 0 } },
-      stored.map(toMessage),
+      page.map(toMessage),
+      last ? toMessage(last) : null,
     );
   });
 }

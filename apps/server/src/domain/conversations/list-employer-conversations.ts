@@ -27,7 +27,7 @@ async function lastMessages(db: Db, conversationIds: string[]): Promise<Map<stri
     .selectDistinctOn([messages.conversationId])
     .from(messages)
     .where(inArray(messages.conversationId, conversationIds))
-    .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
+    .orderBy(messages.conversationId, desc(messages.seq));
   for (const row of rows) byConversation.set(row.conversationId, row);
   return byConversation;
 }

@@ -23,7 +23,7 @@ async function latestMessages(db: Db, conversationIds: string[]): Promise<Map<st
   const ranked = db
     .select({
       id: messages.id,
-      rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.createdAt} desc, ${messages.id} desc)`.as(
+      rank: sql<number>`row_number() over (partition by ${messages.conversationId} order by ${messages.seq} desc)`.as(
         'rank',
       ),
     })
@@ -35,7 +35,7 @@ async function latestMessages(db: Db, conversationIds: string[]): Promise<Map<st
     .from(messages)
     .innerJoin(ranked, eq(ranked.id, messages.id))
     .where(sql`${ranked.rank} <= ${PHYSICIAN_CONVERSATION_MESSAGES}`)
-    .orderBy(messages.createdAt, messages.id);
+    .orderBy(messages.conversationId, messages.seq);
   for (const { message } of rows) byConversation.get(message.conversationId)?.push(message);
   return byConversation;
 }

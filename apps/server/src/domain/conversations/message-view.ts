@@ -12,5 +12,6 @@ export function toMessage(row: TMessageRow): TMessage {
     isDeleted: row.isDeleted,
     ...(row.tempMsgId ? { tempMsgId: row.tempMsgId } : {}),
     chatId: row.conversationId,
+    seq: row.seq,
   };
 }

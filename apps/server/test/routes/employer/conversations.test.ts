@@ -272,14 +272,6 @@ describe('GET /api/employer/conversation/get-all-conversation/{userId}', () => {
 describe('GET /api/employer/conversation/get-single-conversation/{conversationId}', () => {
   it("answers every message oldest first, the physician's too, and marks the conversation read", async () => {
     const { employer, physician, conversationId } = await employerWithConversation();
-    await sendEmployerMessage({
-      db: app.db,
-      owner: { userId: employer.id, organizationId: employer.organizationId },
-      conversationId,
-      body: 'Third',
-      tempMsgId: 'employer-1',
-      now: new Date('2026-03-03T09:00:00.000Z'),
-    });
     for (const [index, at] of ['2026-03-01T09:00:00.000Z', '2026-03-02T09:00:00.000Z'].entries()) {
       await sendPhysicianMessage({
         db: app.db,
@@ -290,6 +282,14 @@ describe('GET /api/employer/conversation/get-single-conversation/{conversationId
         now: new Date(at),
       });
     }
+    await sendEmployerMessage({
+      db: app.db,
+      owner: { userId: employer.id, organizationId: employer.organizationId },
+      conversationId,
+      body: 'Third',
+      tempMsgId: 'employer-1',
+      now: new Date('2026-03-03T09:00:00.000Z'),
+    });
     expect((await storedConversation(conversationId)).employerUnread).toBe(2);
     expect((await list(employer))[0]?.employerCount).toBe(2);
 
@@ -354,6 +354,7 @@ describe('POST /api/employer/conversation/send-message/{conversationId}', () => 
       isDeleted: false,
       tempMsgId: 'tmp-1',
       chatId: conversationId,
+      seq: 1,
     });
     expect(emitted).toEqual([{ event: 'onMessage', payload: { conversationId, message } }]);
     const stored = await storedConversation(conversationId);

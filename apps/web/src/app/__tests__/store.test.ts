@@ -18,6 +18,8 @@ describe('app store', () => {
     expect(state.matches).toEqual({ matchesByJob: { matches: [] }, allMatches: [] });
     expect(state.notifications).toEqual({
       notifications: [],
+      // Not in spec §3: the bell's count, unknown until the server answers.
+      unreadCount: null,
       matchNotification: null,
       conversationNotification: null,
       messageNotification: null,

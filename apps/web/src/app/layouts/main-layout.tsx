@@ -15,6 +15,8 @@ import {
   UsersIcon,
 } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { NotificationsSync } from '../../features/notifications/components/notifications-sync.tsx';
 import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';
 import { SubscriptionBanner } from '../../features/subscription/components/subscription-banner.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
@@ -98,6 +100,7 @@ export function MainLayout() {
       )}
     >
       <RealtimeConnection />
+      <NotificationsSync />
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -183,8 +186,11 @@ export function MainLayout() {
               <Logo />
             </Link>
           )}
-          <div className="topbar__end" data-tour="account-menu">
-            <UserMenu />
+          <div className="topbar__end">
+            <NotificationBell />
+            <div data-tour="account-menu">
+              <UserMenu />
+            </div>
           </div>
         </header>
         <SubscriptionBanner />

@@ -174,3 +174,9 @@ export const StethoscopeIcon = (props: IconProps) => (
     <circle cx="21" cy="12" r="2" />
   </Icon>
 );
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 9a6 6 0 0 1 12 0c0 4.5 1.5 6.5 2.5 7.5h-17C4.5 15.5 6 13.5 6 9z" />
+    <path d="M10 20a2.2 2.2 0 0 0 4 0" />
+  </Icon>
+);

@@ -43,6 +43,42 @@ function findMessage(conversation: TConversation, predicate: (message: TMessage)
 
 const byTempId = (tempMsgId: string) => (message: TMessage) => message.tempMsgId === tempMsgId;
 
+/** The same message: the same stored id, or one's own message under the same temporary id. */
+function isSameMessage(a: TMessage, b: TMessage): boolean {
+  if (a._id === b._id) return true;
+  return Boolean(a.tempMsgId) && a.tempMsgId === b.tempMsgId && a.sender === b.sender;
+}
+
+/**
+ * The highest sequence number of a conversation's stored messages on screen: where to resume from
+ * (messages still sending or failed have none yet).
+ */
+export function lastSeqOf(conversation: TConversation): number {
+  return conversation.messages.reduce((highest, message) => Math.max(highest, message.seq ?? 0), 0);
+}
+
+/**
+ * Adds stored messages to a conversation once each: a copy already there is replaced; stored
+ * messages stay in sequence order, with the ones still sending or failed after them.
+ */
+function mergeMessages(conversation: TConversation, incoming: TMessage[]) {
+  for (const message of incoming) {
+    const index = conversation.messages.findIndex((existing) => isSameMessage(existing, message));
+    if (index === -1) conversation.messages.push(message);
+    else
+      conversation.messages[index] = {
+        ...message,
+        tempMsgId: message.tempMsgId ?? conversation.messages[index]?.tempMsgId,
+      };
+  }
+  const stored = conversation.messages.filter((message) => message.seq !== undefined);
+  const pending = conversation.messages.filter((message) => message.seq === undefined);
+  stored.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  conversation.messages = [...stored, ...pending];
+  const last = incoming.at(-1);
+  if (last) conversation.lastMessage = conversation.messages.at(-1) ?? last;
+}
+
 interface MessageRef {
   conversationId: string;
   tempMsgId: string;
@@ -130,6 +166,15 @@ export const conversationsSlice = createSlice({
         }
       }
     },
+    /**
+     * A conversation was archived or brought back to the inbox: the open copy shows it, and it
+     * leaves the list on screen (which shows the inbox or the archive, not both).
+     */
+    conversationArchived(state, action: PayloadAction<{ conversationId: string; isArchived: boolean }>) {
+      const { conversationId, isArchived } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) conversation.isArchived = isArchived;
+      state.conversations = state.conversations.filter((conversation) => conversation._id !== conversationId);
+    },
     /** A push for a conversation other than the open one raises its unread count by 1 (spec §4). */
     pushReceivedForConversation(state, action: PayloadAction<{ conversationId: string }>) {
       const { conversationId } = action.payload;
@@ -145,12 +190,17 @@ export const conversationsSlice = createSlice({
      */
     liveMessageReceived(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
       const { conversationId, message } = action.payload;
-      for (const conversation of copiesOf(state, conversationId)) {
-        if (!conversation.messages.some((existing) => existing._id === message._id)) {
-          conversation.messages.push(message);
-        }
-        conversation.lastMessage = message;
-      }
+      for (const conversation of copiesOf(state, conversationId)) mergeMessages(conversation, [message]);
+    },
+    /**
+     * What the server stored after the last message the screen had (after a reconnect): each
+     * message is added once, in sequence order. A message already shown (same `_id`, or the same
+     * `tempMsgId` of one's own still sending or failed) is replaced by the stored copy, never shown
+     * twice.
+     */
+    messagesResumed(state, action: PayloadAction<{ conversationId: string; messages: TMessage[] }>) {
+      const { conversationId, messages } = action.payload;
+      for (const conversation of copiesOf(state, conversationId)) mergeMessages(conversation, messages);
     },
     /** The realtime connection is back after a loss: what was sent meanwhile must be fetched. */
     realtimeReconnected(state) {
@@ -170,6 +220,8 @@ export const {
   messageDeleted,
   pushReceivedForConversation,
   liveMessageReceived,
+  messagesResumed,
+  conversationArchived,
   realtimeReconnected,
 } = conversationsSlice.actions;
 export const conversationsReducer = conversationsSlice.reducer;

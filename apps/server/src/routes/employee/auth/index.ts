@@ -11,6 +11,7 @@ import { signOut } from '../../../domain/auth/sign-out.ts';
 import { registerPhysician } from '../../../domain/physicians/register-physician.ts';
 import { signInPhysician } from '../../../domain/physicians/sign-in-physician.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
+import { disconnectSession } from '../../../sockets/disconnect-sessions.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from '../../employer/auth/route-options.ts';
 
 const TAGS = ['employee auth'];
@@ -75,7 +76,9 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signOut({ db: app.db, sessionId: requirePhysician(request).sessionId });
+      const { sessionId } = requirePhysician(request);
+      await signOut({ db: app.db, sessionId });
+      disconnectSession(app.io, sessionId);
       return { success: true as const, message: 'You are signed out.', data: null };
     },
   );

@@ -1,4 +1,8 @@
-import { ZSendMessageBody } from '@medhire/contract/conversations';
+import {
+  ZConversationSyncData,
+  ZConversationSyncQuery,
+  ZSendMessageBody,
+} from '@medhire/contract/conversations';
 import { ok, ZPageQuery } from '@medhire/contract/envelope';
 import {
   ZConversationIdParams,
@@ -8,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOwnConversations } from '../../../domain/conversations/list-physician-conversations.ts';
 import { sendPhysicianMessage } from '../../../domain/conversations/send-physician-message.ts';
+import { syncConversations } from '../../../domain/conversations/sync-conversations.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
 import { userRoom } from '../../../sockets/authenticate-socket.ts';
 import { PHYSICIAN_FAILURES, PHYSICIAN_SECURITY } from '../route-options.ts';
@@ -35,6 +40,29 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         physicianId: requirePhysician(request).physicianId,
         query: request.query,
+      }),
+    }),
+  );
+
+  app.get(
+    '/sync',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary:
+          "Every change of the physician's conversations after a cursor (messages, deletions, read markers), in order, paged",
+        querystring: ZConversationSyncQuery,
+        response: { 200: ok(ZConversationSyncData), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await syncConversations({
+        db: app.db,
+        reader: { physicianId: requirePhysician(request).physicianId },
+        since: request.query.since,
+        pageSize: request.query.pageSize,
       }),
     }),
   );

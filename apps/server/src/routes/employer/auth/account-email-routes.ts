@@ -10,9 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { archiveAccount } from '../../../domain/organizations/archive-account.ts';
 import { confirmEmailChange, requestEmailChange } from '../../../domain/organizations/change-email.ts';
 import { assertOwnUser } from '../../../plugins/auth.ts';
+/** Changing the signed-in employer's e-mail, and deleting the account. */
+import { disconnectUserSessions } from '../../../sockets/disconnect-sessions.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY } from './route-options.ts';
 
-/** Changing the signed-in employer's e-mail, and deleting the account. */
 const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -51,10 +52,12 @@ const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, sessionId } = assertOwnUser(request, request.params.id);
+      const data = await confirmEmailChange({ context: app.authContext, userId, sessionId, ...request.body });
+      disconnectUserSessions(app.io, userId, sessionId);
       return {
         success: true as const,
         message: 'Your e-mail address is changed. Other devices have been signed out.',
-        data: await confirmEmailChange({ context: app.authContext, userId, sessionId, ...request.body }),
+        data,
       };
     },
   );
@@ -73,10 +76,12 @@ const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = assertOwnUser(request, request.params.id);
+      const data = await archiveAccount({ db: app.db, storage: app.storage, userId });
+      disconnectUserSessions(app.io, userId);
       return {
         success: true as const,
         message: 'Your account has been deleted.',
-        data: await archiveAccount({ db: app.db, storage: app.storage, userId }),
+        data,
       };
     },
   );

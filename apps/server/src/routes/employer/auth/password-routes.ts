@@ -22,6 +22,7 @@ import {
 import { readAuthorizationToken } from '../../../domain/auth/secret-token.ts';
 import { setPassword } from '../../../domain/auth/set-password.ts';
 import { assertOwnUser } from '../../../plugins/auth.ts';
+import { disconnectUserSessions } from '../../../sockets/disconnect-sessions.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from './route-options.ts';
 
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -115,10 +116,12 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId, sessionId } = assertOwnUser(request, request.params.id);
+      const data = await changePassword({ context: app.authContext, userId, sessionId, ...request.body });
+      disconnectUserSessions(app.io, userId, sessionId);
       return {
         success: true as const,
         message: 'Your password has been changed. Other devices have been signed out.',
-        data: await changePassword({ context: app.authContext, userId, sessionId, ...request.body }),
+        data,
       };
     },
   );

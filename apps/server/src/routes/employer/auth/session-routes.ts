@@ -8,6 +8,7 @@ import { signIn } from '../../../domain/auth/sign-in.ts';
 import { signOut } from '../../../domain/auth/sign-out.ts';
 import { syncUserDetailWithOrganization } from '../../../domain/organizations/get-organization.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
+import { disconnectSession } from '../../../sockets/disconnect-sessions.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from './route-options.ts';
 
 const LOGIN_IP_LIMIT = 30;
@@ -63,7 +64,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signOut({ db: app.db, sessionId: requireAccount(request).sessionId });
+      const { sessionId } = requireAccount(request);
+      await signOut({ db: app.db, sessionId });
+      disconnectSession(app.io, sessionId);
       return { success: true as const, message: 'You are signed out.', data: null };
     },
   );

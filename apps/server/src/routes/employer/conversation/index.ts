@@ -1,21 +1,29 @@
 import { ZUserIdParams } from '@medhire/contract/applicants';
 import {
+  CONVERSATION_MESSAGES,
+  ZArchiveConversationBody,
+  ZArchiveConversationData,
   ZConversation,
   ZConversationIdParams,
   ZConversationListData,
   ZConversationMessageParams,
+  ZConversationSyncData,
+  ZConversationSyncQuery,
   ZDeleteMessageData,
   ZGetAllConversationsQuery,
+  ZGetSingleConversationQuery,
   ZSendMessageBody,
   ZSendMessageData,
 } from '@medhire/contract/conversations';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { archiveEmployerConversation } from '../../../domain/conversations/archive-employer-conversation.ts';
 import { deleteEmployerMessage } from '../../../domain/conversations/delete-employer-message.ts';
 import { getEmployerConversation } from '../../../domain/conversations/get-employer-conversation.ts';
 import { listEmployerConversations } from '../../../domain/conversations/list-employer-conversations.ts';
 import { sendEmployerMessage } from '../../../domain/conversations/send-employer-message.ts';
+import { syncConversations } from '../../../domain/conversations/sync-conversations.ts';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
 import { userRoom } from '../../../sockets/authenticate-socket.ts';
@@ -64,8 +72,10 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: TAGS,
         security: SECURITY,
-        summary: 'One conversation with all its messages, oldest first; opening it marks it read',
+        summary:
+          'One conversation with a page of its messages (newest page, beforeSeq backwards, afterSeq forwards), oldest first; opening it marks it read',
         params: ZConversationIdParams,
+        querystring: ZGetSingleConversationQuery,
         response: { 200: ok(ZConversation), ...FAILURES },
       },
     },
@@ -75,8 +85,60 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         owner: ownerOf(request),
         conversationId: request.params.conversationId,
+        query: request.query,
       }),
     }),
+  );
+
+  app.get(
+    '/sync',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'Every change of the organisation’s conversations after a cursor (messages, deletions, read markers, archive changes), in order, paged',
+        querystring: ZConversationSyncQuery,
+        response: { 200: ok(ZConversationSyncData), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { organizationId } = ownerOf(request);
+      const { since, pageSize } = request.query;
+      return {
+        success: true as const,
+        data: organizationId
+          ? await syncConversations({ db: app.db, reader: { organizationId }, since, pageSize })
+          : { changes: [], nextCursor: since, hasMore: false },
+      };
+    },
+  );
+
+  app.patch(
+    '/archive/:conversationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Archive a conversation (archived true) or bring it back to the inbox (false)',
+        params: ZConversationIdParams,
+        body: ZArchiveConversationBody,
+        response: { 200: ok(ZArchiveConversationData), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const result = await archiveEmployerConversation({
+        db: app.db,
+        owner: ownerOf(request),
+        conversationId: request.params.conversationId,
+        archived: request.body.archived,
+      });
+      return {
+        success: true as const,
+        message: result.isArchived ? CONVERSATION_MESSAGES.archived : CONVERSATION_MESSAGES.unarchived,
+        data: result,
+      };
+    },
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   conversationsLoaded,
   conversationsReducer,
   initialConversationsState,
+  lastSeqOf,
   liveMessageReceived,
   MESSAGE_STATUS,
   messageDeleted,
@@ -13,6 +14,7 @@ import {
   messageQueued,
   messageResent,
   messageSent,
+  messagesResumed,
   pushReceivedForConversation,
 } from '../conversations-slice.ts';
 
@@ -189,5 +191,63 @@ describe('live new message (spec §4)', () => {
     state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: incoming }));
     state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: incoming }));
     expect(state.activeConversation?.messages).toHaveLength(1);
+  });
+});
+
+describe('resume after a reconnect (dedupe by _id and tempMsgId)', () => {
+  const stored = (seq: number, overrides: Partial<TMessage> = {}) =>
+    message({ _id: `s${seq}`, seq, body: `Message ${seq}`, sender: 'employee', ...overrides });
+
+  it('adds the missed messages once each, in sequence order, and knows where to resume next', () => {
+    let state = withOpenConversation(
+      conversation({ messages: [stored(1), stored(2)], lastMessage: stored(2) }),
+    );
+    expect(lastSeqOf(state.activeConversation as TConversation)).toBe(2);
+    // A live event got message 4 before the resume answered 3, 4 and 5.
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: stored(4) }));
+    state = conversationsReducer(
+      state,
+      messagesResumed({ conversationId: 'c1', messages: [stored(3), stored(4), stored(5)] }),
+    );
+    const open = state.activeConversation as TConversation;
+    expect(open.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(open.lastMessage?.seq).toBe(5);
+    expect(lastSeqOf(open)).toBe(5);
+    expect(state.conversations[0]?.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4, 5]);
+    // The same answer again changes nothing.
+    const again = conversationsReducer(
+      state,
+      messagesResumed({ conversationId: 'c1', messages: [stored(3), stored(4), stored(5)] }),
+    );
+    expect(again.activeConversation?.messages).toHaveLength(5);
+  });
+
+  it("replaces one's own message still sending with the stored copy of the same tempMsgId", () => {
+    let state = withOpenConversation(conversation({ messages: [stored(1)], lastMessage: stored(1) }));
+    const pending = message({ _id: 'local-7', tempMsgId: 'local-7', body: 'On my way' });
+    state = conversationsReducer(state, messageQueued({ conversationId: 'c1', message: pending }));
+    const storedCopy = message({ _id: 'server-id', tempMsgId: 'local-7', body: 'On my way', seq: 2 });
+    state = conversationsReducer(state, messagesResumed({ conversationId: 'c1', messages: [storedCopy] }));
+    const open = state.activeConversation as TConversation;
+    expect(open.messages.map((item) => [item._id, item.status])).toEqual([
+      ['s1', MESSAGE_STATUS.SENT],
+      ['server-id', MESSAGE_STATUS.SENT],
+    ]);
+    // The physician's message with the same temporary id is another message.
+    const theirs = stored(3, { _id: 's3', tempMsgId: 'local-7' });
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: theirs }));
+    expect(state.activeConversation?.messages.map((item) => item._id)).toEqual(['s1', 'server-id', 's3']);
+  });
+
+  it('keeps messages still sending or failed after the stored ones', () => {
+    let state = withOpenConversation(conversation({ messages: [stored(1)], lastMessage: stored(1) }));
+    state = conversationsReducer(state, messageQueued({ conversationId: 'c1', message: temp }));
+    state = conversationsReducer(state, messageFailed({ conversationId: 'c1', tempMsgId: 'temp-1' }));
+    state = conversationsReducer(state, messagesResumed({ conversationId: 'c1', messages: [stored(2)] }));
+    expect(state.activeConversation?.messages.map((item) => [item._id, item.status])).toEqual([
+      ['s1', MESSAGE_STATUS.SENT],
+      ['s2', MESSAGE_STATUS.SENT],
+      ['temp-1', MESSAGE_STATUS.FAILED],
+    ]);
   });
 });

@@ -235,7 +235,9 @@ describe('the messages screen', () => {
     const composer = await screen.findByRole('textbox', { name: 'Message to Dr. Jane Doe' });
     await user.click(composer);
     await user.paste('a'.repeat(5001));
-    expect(screen.getByRole('alert')).toHaveTextContent('This message is too long.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This message is too long: 5,000 characters at most.',
+    );
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(composer).toHaveAttribute('aria-invalid', 'true');
   });
@@ -325,18 +327,24 @@ describe('the messages screen', () => {
     ).toBeInTheDocument();
   });
 
-  it('fetches the list and the open conversation again when the live connection comes back, keeping a failed message', async () => {
+  it('asks only for what follows its last sequence number when the live connection comes back, showing each message once and keeping a failed one', async () => {
+    const first = makeMessage({ seq: 1 });
+    const own = { ...ownMessage, seq: 2 };
     const missed = makeMessage({
       _id: 'm3',
       body: 'Are you still there?',
       sentTime: '2026-11-20T12:00:00.000Z',
+      seq: 3,
     });
     let hasMissed = false;
+    const afterSeqs: (string | null)[] = [];
     const { calls } = messagesApi({
       'POST /api/employer/conversation/send-message/c1': () =>
         failure('The server is busy.', 503, 'UNAVAILABLE'),
-      'GET /api/employer/conversation/get-single-conversation/c1': () => {
-        const messages = hasMissed ? [makeMessage(), ownMessage, missed] : [makeMessage(), ownMessage];
+      'GET /api/employer/conversation/get-single-conversation/c1': ({ url }) => {
+        afterSeqs.push(url.searchParams.get('afterSeq'));
+        // The resume answer repeats message 2, which the screen already shows: it stays once.
+        const messages = hasMissed ? [own, missed] : [first, own];
         return envelope(
           makeConversation({ messages, lastMessage: messages.at(-1) ?? null, employerCount: 0 }),
         );
@@ -363,6 +371,53 @@ describe('the messages screen', () => {
       expect.stringContaining('Hello?'),
     ]);
     expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(2);
+    expect(afterSeqs).toEqual([null, '2']);
     expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
+  });
+  it('archives the open conversation from its header and shows the archive with the Archived filter', async () => {
+    const listQueries: (string | null)[] = [];
+    let isArchived = false;
+    const { calls } = messagesApi({
+      'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
+        listQueries.push(url.searchParams.get('archived'));
+        const wantsArchived = url.searchParams.get('archived') === 'true';
+        return envelope(
+          [{ ...jane, isArchived }, john].filter(
+            (item) => (item._id === 'c1' ? isArchived : false) === wantsArchived,
+          ),
+        );
+      },
+      'GET /api/employer/conversation/get-single-conversation/c1': () => envelope({ ...jane, isArchived }),
+      'PATCH /api/employer/conversation/archive/c1': ({ body }) => {
+        isArchived = (body as { archived: boolean }).archived;
+        return envelope({ conversationId: 'c1', isArchived });
+      },
+    });
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(await within(list).findByRole('link', { name: /Dr\. Jane Doe/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inbox' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(await screen.findByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Move to inbox' })).toBeInTheDocument();
+    expect(requestsTo(calls, 'PATCH', 'archive/c1').map((call) => call.body)).toEqual([{ archived: true }]);
+    await waitFor(() =>
+      expect(within(list).queryByRole('link', { name: /Dr\. Jane Doe/ })).not.toBeInTheDocument(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(
+      await within(await screen.findByRole('list', { name: 'Conversations' })).findByRole('link', {
+        name: /Dr\. Jane Doe/,
+      }),
+    ).toBeInTheDocument();
+    expect(listQueries).toEqual(['false', 'true']);
+
+    await user.click(screen.getByRole('button', { name: 'Move to inbox' }));
+    expect(await screen.findByRole('button', { name: 'Archive' })).toBeInTheDocument();
+    expect(requestsTo(calls, 'PATCH', 'archive/c1').map((call) => call.body)).toEqual([
+      { archived: true },
+      { archived: false },
+    ]);
   });
 });

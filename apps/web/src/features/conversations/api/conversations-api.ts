@@ -1,4 +1,5 @@
 import type {
+  TArchiveConversationData,
   TConversation,
   TConversationListData,
   TDeleteMessageData,
@@ -18,6 +19,13 @@ export interface ConversationListQuery {
   jobId?: string;
 }
 
+/** The single conversation's paging (ZGetSingleConversationQuery). */
+export interface SingleConversationQuery {
+  pageSize?: number;
+  afterSeq?: number;
+  beforeSeq?: number;
+}
+
 /** Spec §10: a conversation list page holds 100 conversations unless asked otherwise. */
 export const CONVERSATIONS_PAGE_SIZE = 100;
 
@@ -29,14 +37,27 @@ export const conversationsApi = {
       query: { pageSize: CONVERSATIONS_PAGE_SIZE, ...query },
       signal,
     }),
-  /** One conversation with every message, oldest first; the server marks it read. */
-  getSingleConversation: (conversationId: string, signal?: AbortSignal) =>
+  /**
+   * One conversation with a page of messages, oldest first (the newest page, or those after
+   * `afterSeq`, or before `beforeSeq`); the server marks it read.
+   */
+  getSingleConversation: (
+    conversationId: string,
+    signal?: AbortSignal,
+    query: SingleConversationQuery = {},
+  ) =>
     http.get<TConversation>(`/employer/conversation/get-single-conversation/${id(conversationId)}`, {
+      query: { ...query },
       signal,
     }),
   /** Sends a message; sending again with the same tempMsgId returns the stored message. */
   sendMessage: (conversationId: string, body: TSendMessageBody) =>
     http.post<TSendMessageData>(`/employer/conversation/send-message/${id(conversationId)}`, body),
+  /** Archives a conversation (true) or brings it back to the inbox (false). */
+  archiveConversation: (conversationId: string, archived: boolean) =>
+    http.patch<TArchiveConversationData>(`/employer/conversation/archive/${id(conversationId)}`, {
+      archived,
+    }),
   /** Deletes one of the employer's own messages; the answer is the message with isDeleted true. */
   deleteMessage: (conversationId: string, messageId: string) =>
     http.delete<TDeleteMessageData>(

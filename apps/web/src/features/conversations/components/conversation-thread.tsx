@@ -8,9 +8,10 @@ import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
+  conversationArchived,
   MESSAGE_STATUS,
   messageDeleted,
   messageFailed,
@@ -261,6 +262,30 @@ function DeleteMessageModal({
   );
 }
 
+/** Files the conversation away in the archive, or brings it back to the inbox. */
+function ArchiveButton({ conversation }: { conversation: TConversation }) {
+  const dispatch = useAppDispatch();
+  const [isBusy, setIsBusy] = useState(false);
+  const archived = conversation.isArchived;
+  async function toggle() {
+    setIsBusy(true);
+    try {
+      const result = await conversationsApi.archiveConversation(conversation._id, !archived);
+      dispatch(conversationArchived({ conversationId: conversation._id, isArchived: result.isArchived }));
+      notifySuccess(result.isArchived ? 'Conversation archived.' : 'Conversation moved to the inbox.');
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+  return (
+    <Button className="thread__archive" variant="secondary" size="sm" disabled={isBusy} onClick={toggle}>
+      {archived ? 'Move to inbox' : 'Archive'}
+    </Button>
+  );
+}
+
 export function ConversationThread({ conversation }: { conversation: TConversation }) {
   const actions = useMessageActions(conversation._id);
   const [toDelete, setToDelete] = useState<TMessage | null>(null);
@@ -295,6 +320,7 @@ export function ConversationThread({ conversation }: { conversation: TConversati
               .join(' · ')}
           </p>
         </div>
+        <ArchiveButton conversation={conversation} />
       </header>
       <div
         className="thread__log"

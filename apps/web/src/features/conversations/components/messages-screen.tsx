@@ -1,4 +1,3 @@
-import type { TConversation } from '@medhire/contract/conversations';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -17,7 +16,8 @@ import {
   conversationClosed,
   conversationOpened,
   conversationsLoaded,
-  MESSAGE_STATUS,
+  lastSeqOf,
+  messagesResumed,
 } from '../conversations-slice.ts';
 import { ConversationList, ConversationListSkeleton, ConversationSearch } from './conversation-list.tsx';
 import { ConversationThread, ThreadSkeleton } from './conversation-thread.tsx';
@@ -28,8 +28,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
 type OpenState = LoadState | { status: 'idle' } | { status: 'unavailable' };
 
-/** Loads the conversation list for the search text; "Try again" runs it again. */
-function useConversationList(queryText: string) {
+/** Loads the conversation list (inbox or archive) for the search text; "Try again" runs it again. */
+function useConversationList(queryText: string, archived: boolean) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -40,7 +40,7 @@ function useConversationList(queryText: string) {
     const controller = new AbortController();
     setState({ status: 'loading' });
     conversationsApi
-      .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
+      .getAllConversations(userId, { queryText: queryText || undefined, archived }, controller.signal)
       .then((conversations) => {
         dispatch(conversationsLoaded(conversations));
         setState({ status: 'ready' });
@@ -49,8 +49,39 @@ function useConversationList(queryText: string) {
         if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [dispatch, userId, queryText, attempt]);
+  }, [dispatch, userId, queryText, archived, attempt]);
   return { state, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** Inbox or Archived: which conversations the list shows. */
+function ConversationFilter({
+  archived,
+  onChange,
+}: {
+  archived: boolean;
+  onChange: (archived: boolean) => void;
+}) {
+  return (
+    <fieldset className="conversation-filter">
+      <legend className="visually-hidden">Show conversations</legend>
+      <Button
+        variant={archived ? 'ghost' : 'secondary'}
+        size="sm"
+        aria-pressed={!archived}
+        onClick={() => onChange(false)}
+      >
+        Inbox
+      </Button>
+      <Button
+        variant={archived ? 'secondary' : 'ghost'}
+        size="sm"
+        aria-pressed={archived}
+        onClick={() => onChange(true)}
+      >
+        Archived
+      </Button>
+    </fieldset>
+  );
 }
 
 /** Loads the conversation named in the address and marks it open (and read). */
@@ -90,35 +121,34 @@ function useOpenConversation(conversationId: string) {
   return { state, retry: () => setAttempt((count) => count + 1) };
 }
 
+/** The most messages one resume call asks for; more pages follow until the screen has caught up. */
+const RESUME_PAGE_SIZE = 200;
+
 /**
- * The open conversation as the server has it now, keeping the messages still on their way
- * (sending) or waiting to be resent (failed), which the server does not know about yet.
+ * Fetches what the server stored in the open conversation after the last sequence number on
+ * screen, page by page, and adds it once each (messages still sending or failed stay).
  */
-function openConversationRefreshed(fresh: TConversation): AppThunk {
-  return (dispatch, getState) => {
-    const open = getState().conversations.activeConversation;
-    if (open?._id !== fresh._id) return;
-    const stored = new Set(fresh.messages.map((message) => message.tempMsgId).filter(Boolean));
-    const pending = open.messages.filter(
-      (message) =>
-        message.status !== MESSAGE_STATUS.SENT && message.tempMsgId && !stored.has(message.tempMsgId),
-    );
-    dispatch(
-      conversationOpened({
-        ...fresh,
-        messages: [...fresh.messages, ...pending],
-        lastMessage: pending.at(-1) ?? fresh.lastMessage,
-      }),
-    );
+function openConversationResumed(conversationId: string, signal: AbortSignal): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    for (;;) {
+      const open = getState().conversations.activeConversation;
+      if (open?._id !== conversationId || signal.aborted) return;
+      const fresh = await conversationsApi.getSingleConversation(conversationId, signal, {
+        afterSeq: lastSeqOf(open),
+        pageSize: RESUME_PAGE_SIZE,
+      });
+      dispatch(messagesResumed({ conversationId, messages: fresh.messages }));
+      if (fresh.messages.length < RESUME_PAGE_SIZE) return;
+    }
   };
 }
 
 /**
- * When the live connection comes back after a loss, fetches the list and the open conversation
- * again, quietly (what is on screen stays until the answers arrive): messages sent meanwhile
- * were missed (ARCHITECTURE.md).
+ * When the live connection comes back after a loss, fetches the list again and, for the open
+ * conversation, only the messages after the last one it has, quietly (what is on screen stays):
+ * messages sent meanwhile were missed (ARCHITECTURE.md). Nothing is shown twice.
  */
-function useRefetchOnReconnect(queryText: string, conversationId: string) {
+function useRefetchOnReconnect(queryText: string, archived: boolean, conversationId: string) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
   const reconnects = useAppSelector((root) => root.conversations.reconnects);
@@ -129,17 +159,12 @@ function useRefetchOnReconnect(queryText: string, conversationId: string) {
     const controller = new AbortController();
     const ignore = () => undefined;
     conversationsApi
-      .getAllConversations(userId, { queryText: queryText || undefined }, controller.signal)
+      .getAllConversations(userId, { queryText: queryText || undefined, archived }, controller.signal)
       .then((conversations) => dispatch(conversationsLoaded(conversations)))
       .catch(ignore);
-    if (conversationId) {
-      conversationsApi
-        .getSingleConversation(conversationId, controller.signal)
-        .then((conversation) => dispatch(openConversationRefreshed(conversation)))
-        .catch(ignore);
-    }
+    if (conversationId) dispatch(openConversationResumed(conversationId, controller.signal)).catch(ignore);
     return () => controller.abort();
-  }, [dispatch, reconnects, userId, queryText, conversationId]);
+  }, [dispatch, reconnects, userId, queryText, archived, conversationId]);
 }
 
 function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
@@ -204,9 +229,10 @@ export function MessagesScreen() {
   const conversationId = searchParams.get('conversationId') ?? '';
   const [searchText, setSearchText] = useState('');
   const queryText = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useConversationList(queryText);
+  const [archived, setArchived] = useState(false);
+  const list = useConversationList(queryText, archived);
   const open = useOpenConversation(conversationId);
-  useRefetchOnReconnect(queryText, conversationId);
+  useRefetchOnReconnect(queryText, archived, conversationId);
   const conversations = useAppSelector((root) => root.conversations.conversations);
 
   const hasNoConversations =
@@ -214,6 +240,7 @@ export function MessagesScreen() {
     conversations.length === 0 &&
     !queryText &&
     !searchText &&
+    !archived &&
     !conversationId;
 
   return (
@@ -239,6 +266,7 @@ export function MessagesScreen() {
         <div className={cx('messages', conversationId ? 'messages--thread' : 'messages--list')}>
           <div className="messages__list">
             <ConversationSearch value={searchText} onChange={setSearchText} />
+            <ConversationFilter archived={archived} onChange={setArchived} />
             {list.state.status === 'loading' && conversations.length === 0 ? (
               <ConversationListSkeleton />
             ) : list.state.status === 'failed' ? (

@@ -20,6 +20,7 @@ import { contractResolver } from '../../../lib/form-resolver.ts';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { NotificationSettings } from '../../notifications/components/notification-settings.tsx';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';
 import { type ProfileFormValues, profileValuesFromOrganization } from '../profile-form-values.ts';
@@ -54,6 +55,7 @@ export function EditProfileScreen() {
         }
       />
       {user && <OrganizationLoader user={user} />}
+      {user && <NotificationSettings />}
       {user && <AccountSettings user={user} />}
     </div>
   );

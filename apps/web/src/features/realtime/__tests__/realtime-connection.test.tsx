@@ -9,6 +9,7 @@ import { makeSession } from '../../../test/fixtures.ts';
 import { loggedOut } from '../../auth/auth-slice.ts';
 import { conversationOpened, conversationsLoaded } from '../../conversations/conversations-slice.ts';
 import { allMatchesLoaded, matchesByJobLoaded } from '../../matches/matches-slice.ts';
+import { makeNotification } from '../../notifications/__tests__/notification-fixtures.ts';
 import { makeMatch } from '../../pipeline/__tests__/pipeline-fixtures.ts';
 import { RealtimeConnection } from '../components/realtime-connection.tsx';
 
@@ -201,5 +202,32 @@ describe('the live connection', () => {
       </AppProviders>,
     );
     expect(fakeSockets).toHaveLength(0);
+  });
+
+  it('onNotification moves the unread count and puts the notification on top of the list, live', () => {
+    const { store, socket } = connect();
+    const applied = makeNotification({ _id: 'n-apply' });
+    act(() => socket.serverEmit('onNotification', { notification: applied, unreadCount: 5 }));
+    expect(store.getState().notifications.unreadCount).toBe(5);
+    expect(store.getState().notifications.notifications[0]?._id).toBe('n-apply');
+  });
+
+  it('a push for a conversation other than the open one raises its unread count by 1', () => {
+    const { store, socket } = connect();
+    const open = makeConversation();
+    const other = { ...makeConversation(), _id: 'c2', employerCount: 2 };
+    act(() => {
+      store.dispatch(conversationsLoaded([open, other]));
+      store.dispatch(conversationOpened(open));
+    });
+    const message = (conversation: string, id: string) =>
+      makeNotification({ _id: id, type: 'SEND_MSG_TO_EMPLOYER', conversation });
+    act(() => socket.serverEmit('onNotification', { notification: message('c2', 'n1'), unreadCount: 1 }));
+    act(() => socket.serverEmit('onNotification', { notification: message('c1', 'n2'), unreadCount: 2 }));
+    const counts = Object.fromEntries(
+      store.getState().conversations.conversations.map((item) => [item._id, item.employerCount]),
+    );
+    expect(counts).toEqual({ c1: 0, c2: 3 });
+    expect(store.getState().notifications.messageNotification?._id).toBe('n2');
   });
 });

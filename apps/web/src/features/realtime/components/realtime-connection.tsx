@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { connectRealtime } from '../../../lib/socket.ts';
-import { liveMessageReceived, realtimeReconnected } from '../../conversations/conversations-slice.ts';
+import {
+  liveMessageReceived,
+  pushReceivedForConversation,
+  realtimeReconnected,
+} from '../../conversations/conversations-slice.ts';
 import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
+import { notificationReceived } from '../../notifications/notification-centre-slice.ts';
 
 /**
  * The signed-in person's live connection (spec §7 "Realtime"), one per session: it opens when
@@ -10,6 +15,8 @@ import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
  * - onMessage is a live new message (spec §4); the app's listener raises the newMessage flag
  *   and the toast 'New message recieved.'.
  * - onNewMatch is handled as a match accept, which also updates the user's subscriptionMeta.
+ * - onNotification moves the bell's unread count and list; a message notification for a
+ *   conversation other than the open one raises that conversation's unread count by 1.
  * - After a lost connection comes back, screens re-fetch what was sent meanwhile.
  */
 export function RealtimeConnection() {
@@ -25,6 +32,13 @@ export function RealtimeConnection() {
       handlers: {
         onMessage: (event) => dispatch(liveMessageReceived(event)),
         onNewMatch: (update) => applyMatchUpdate(dispatch, update),
+        onNotification: (event) => {
+          dispatch(notificationReceived(event));
+          const { type, conversation } = event.notification.data;
+          if (type === 'SEND_MSG_TO_EMPLOYER' && conversation) {
+            dispatch(pushReceivedForConversation({ conversationId: conversation }));
+          }
+        },
         onReconnect: () => dispatch(realtimeReconnected()),
       },
     });

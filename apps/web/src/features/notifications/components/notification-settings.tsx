@@ -1,0 +1,140 @@
+import {
+  NOTIFICATION_TYPES,
+  type TNotificationPreference,
+  type TNotificationType,
+} from '@medhire/contract/notifications';
+import { useEffect, useState } from 'react';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/toast.ts';
+import { notificationsApi } from '../api/notifications-api.ts';
+import { PushControl } from './push-control.tsx';
+import './notifications.css';
+
+export const NOTIFICATION_TYPE_NAMES: Record<TNotificationType, string> = {
+  EMPLOYEE_REGISTERED: 'A physician in your specialties joins',
+  APPLY_ON_JOB: 'A physician applies to a job',
+  INVITE_ACCEPTED: 'A physician accepts an invite',
+  INVITE_REJECTED: 'A physician declines an invite',
+  SEND_MSG_TO_EMPLOYER: 'A physician sends you a message',
+};
+
+type Channel = 'push' | 'email';
+
+const CHANNEL_NAMES: Record<Channel, string> = { push: 'Browser push', email: 'E-mail digest' };
+
+/**
+ * Which notifications reach the person on which channel: in-app is always on (shown, disabled),
+ * browser push and the daily e-mail digest per type. Each switch saves at once.
+ */
+export function NotificationSettings() {
+  const userId = useAppSelector((state) => state.auth.session?.user._id);
+  const [preferences, setPreferences] = useState<TNotificationPreference[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saving, setSaving] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger.
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setLoadError(null);
+    notificationsApi
+      .getPreferences(userId, controller.signal)
+      .then((answer) => setPreferences(answer.preferences))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [userId, attempt]);
+
+  const change = async (type: TNotificationType, channel: Channel, isOn: boolean) => {
+    if (!userId || !preferences) return;
+    const previous = preferences;
+    setPreferences(previous.map((item) => (item.type === type ? { ...item, [channel]: isOn } : item)));
+    setSaving(`${type}:${channel}`);
+    try {
+      const answer = await notificationsApi.updatePreferences(userId, {
+        preferences: [{ type, [channel]: isOn }],
+      });
+      setPreferences(answer.preferences);
+    } catch (error) {
+      setPreferences(previous);
+      notifyError(errorMessage(error));
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const byType = new Map(preferences?.map((item) => [item.type, item]));
+
+  return (
+    <Card
+      title="Notifications"
+      description="In the app you always see every notification. Choose what also reaches you as a browser notification or in the daily e-mail digest of unread notifications."
+    >
+      <PushControl />
+      {loadError ? (
+        <Alert variant="danger" title="Your notification settings could not be loaded.">
+          <p>{loadError}</p>
+          <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !preferences ? (
+        <Spinner label="Loading notification settings" />
+      ) : (
+        <table className="notification-settings__table">
+          <caption className="visually-hidden">Notification channels per notification type</caption>
+          <thead>
+            <tr>
+              <th scope="col">Notify me when</th>
+              <th scope="col">In the app</th>
+              <th scope="col">{CHANNEL_NAMES.push}</th>
+              <th scope="col">{CHANNEL_NAMES.email}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {NOTIFICATION_TYPES.map((type) => {
+              const preference = byType.get(type);
+              return (
+                <tr key={type}>
+                  <th scope="row">{NOTIFICATION_TYPE_NAMES[type]}</th>
+                  <td>
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      className="notification-switch"
+                      checked
+                      aria-checked="true"
+                      disabled
+                      aria-label={`${NOTIFICATION_TYPE_NAMES[type]}: in the app (always on)`}
+                    />
+                  </td>
+                  {(['push', 'email'] as const).map((channel) => (
+                    <td key={channel}>
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        className="notification-switch"
+                        checked={preference?.[channel] ?? false}
+                        aria-checked={preference?.[channel] ?? false}
+                        disabled={!preference || saving === `${type}:${channel}`}
+                        aria-label={`${NOTIFICATION_TYPE_NAMES[type]}: ${CHANNEL_NAMES[channel]}`}
+                        onChange={(event) => void change(type, channel, event.target.checked)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}

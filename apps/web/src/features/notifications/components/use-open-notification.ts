@@ -1,0 +1,34 @@
+import type { TNotification } from '@medhire/contract/notifications';
+import { useCallback } from 'react';
+import { useAppDispatch } from '../../../app/hooks.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { notifyError } from '../../../lib/toast.ts';
+import { notificationsApi } from '../api/notifications-api.ts';
+import { notificationRead } from '../notification-centre-slice.ts';
+import { notificationDestination } from '../notification-destination.ts';
+
+/** Where a notification's click goes (spec §2), from its type and conversation. */
+export function destinationOf(notification: TNotification): string {
+  return notificationDestination(notification.data.type, notification.data.conversation ?? undefined);
+}
+
+/**
+ * Marks a notification read when it is opened (its link navigates on its own). The answer's
+ * unread count moves the bell; a failure is shown but does not hold the person back.
+ */
+export function useMarkNotificationRead(onRead?: (notification: TNotification) => void) {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (notification: TNotification) => {
+      if (notification.read) return;
+      try {
+        const answer = await notificationsApi.markOneRead(notification._id);
+        dispatch(notificationRead(answer));
+        onRead?.(answer.notification);
+      } catch (error) {
+        notifyError(errorMessage(error));
+      }
+    },
+    [dispatch, onRead],
+  );
+}
