@@ -1,6 +1,6 @@
 import type { TSubscriptionMeta, TSubscriptionStatus } from '@medhire/contract/account';
 import type { TPlan, TSubscription, TSubscriptionData } from '@medhire/contract/subscription';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { plans, subscriptions } from '../../db/schema/billing.ts';
@@ -124,6 +124,14 @@ export async function syncMembers(
     .update(users)
     .set({ subscriptionStatus, subscriptionMeta, updatedAt: now })
     .where(eq(users.organizationId, organizationId));
+  // Paying is the last step of onboarding (ARCHITECTURE.md): a pending account is approved
+  // once its organisation's subscription is active.
+  if (subscriptionStatus === 'active') {
+    await db
+      .update(users)
+      .set({ accountStatus: 'approved', updatedAt: now })
+      .where(and(eq(users.organizationId, organizationId), eq(users.accountStatus, 'pending')));
+  }
   return { subscriptionStatus, subscriptionMeta };
 }
 

@@ -132,6 +132,19 @@ describe('POST /api/employer/subscription/checkout/{userId}', () => {
       invitesLeft: 20,
     });
     expect(response.body).not.toContain('4242424242424242');
+  });
+
+  it('approves a pending account once onboarding ends with a payment', async () => {
+    const employer = await signedInEmployer(app, { hasEstablishedProfile: true, accountStatus: 'pending' });
+    const response = await checkout(employer, { planId: 'professional', interval: 'month', card: GOOD_CARD });
+    expect(response.statusCode, response.body).toBe(200);
+    const session: TSession = await signIn(app, employer.email, employer.password);
+    expect(session.user.accountStatus).toBe('approved');
+    expect(session.user.subscriptionStatus).toBe('active');
+  });
+
+  it('carries the subscription in sign-in and sync-user-detail, and refuses a second checkout', async () => {
+    const employer = await paidEmployer();
 
     // Sign-in and sync-user-detail now carry the subscription.
     const session: TSession = await signIn(app, employer.email, employer.password);
