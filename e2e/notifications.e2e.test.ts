@@ -361,6 +361,13 @@ describe('notifications for the demo employer', () => {
       try {
         const { page } = audited;
         await signInAsDemoEmployer(audited);
+        // Something unread, so the bell shows its badge while it is checked.
+        const unread = await registerPhysician('Ana', `Costa${viewport.width}${suffix}`, false);
+        await api('POST', `/employee/job/apply/${jobId}`, {
+          token: unread.token,
+          body: { coverLetter: 'Interested in the outpatient role.' },
+        });
+        await page.getByTestId('notification-badge').waitFor({ timeout: SLOW });
         const audit = async (where: string) => {
           await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
           if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
