@@ -10,8 +10,8 @@ const scripts = [
   'api-overhead.ts',
   'jobs.ts',
   'recommended.ts',
-  'notifications.ts',
   'startup.ts',
+  'notifications.ts',
   'lighthouse.ts',
 ];
 

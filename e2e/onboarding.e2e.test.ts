@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../apps/server/src/domain/mail/outbox.ts';
 import { type CheckedPage, launchBrowser, openPage } from './fixtures/browser.ts';
+import { onboardNewEmployer } from './fixtures/onboard-employer.ts';
 import { startServer, type TestServer } from './fixtures/server.ts';
 
 let server: TestServer;
@@ -17,43 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/**
- * A real RGB PNG (a diagonal gradient), built by hand so the upload goes through the server's
- * image decoding like any logo would.
- */
-function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const checksum = Buffer.alloc(4);
-    checksum.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, checksum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour RGB
-  const rows = Buffer.alloc(height * (1 + width * 3));
-  for (let y = 0; y < height; y += 1) {
-    const start = y * (1 + width * 3);
-    rows[start] = 0; // no filter
-    for (let x = 0; x < width; x += 1) {
-      const pixel = start + 1 + x * 3;
-      rows[pixel] = 20 + Math.round((x / width) * 60);
-      rows[pixel + 1] = 90 + Math.round((y / height) * 120);
-      rows[pixel + 2] = 160;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 interface StoredSession {
   token: string;
@@ -106,19 +69,6 @@ async function postJson(path: string, body: unknown): Promise<Response> {
   });
 }
 
-async function next(page: Page, stepTitle: string) {
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await page.getByRole('heading', { name: stepTitle, level: 2 }).waitFor();
-}
-
-async function choose(page: Page, combobox: string, text: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: combobox }).fill(text);
-  await page
-    .getByRole('listbox', { name: combobox })
-    .getByRole('option', typeof option === 'string' ? { name: option, exact: true } : { name: option })
-    .click();
-}
-
 async function signIn(checked: CheckedPage, email: string, password: string) {
   const { page } = checked;
   await page.goto('/signIn');
@@ -132,96 +82,8 @@ describe('onboarding a new employer', () => {
     const checked = await openPage(browser, { baseURL: server.baseURL });
     try {
       const { page } = checked;
-      const email = `onboarding-${Date.now()}@lakeside-clinic.example`;
-      const password = 'a sturdy passphrase 42';
-
-      // 1. Register and confirm the e-mail with the code from the outbox.
-      await page.goto('/register');
-      await page.getByRole('heading', { name: 'Create your employer account', level: 1 }).waitFor();
-      await page.getByLabel('Work e-mail address').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { name: 'Confirm your e-mail', level: 1 }).waitFor();
-      await expect.poll(() => readLatestCode(server.dataDir, email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
-      const code = (await readLatestCode(server.dataDir, email)) ?? '';
-      await page.getByLabel('6-digit code').fill(code);
-      await page.getByRole('button', { name: 'Confirm and continue' }).click();
-      await checked.waitForPath('/establish-profile');
-
-      // 2. Establish the organisation profile.
-      await page.getByRole('heading', { name: 'Organisation', level: 2 }).waitFor();
-      await page.getByLabel('Upload logo').setInputFiles({
-        name: 'lakeside-logo.png',
-        mimeType: 'image/png',
-        buffer: gradientPng(96, 96),
-      });
-      // The remove button replaces the progress bar only once the server has stored the image.
-      await page.getByRole('button', { name: 'Remove logo' }).waitFor();
-      await page.getByLabel('Organisation name').fill('Lakeside Family Medicine');
-      await page.getByLabel('Practice manager').fill('Dana Whitfield');
-      await page.getByLabel('Contact e-mail').fill(email);
-      await page.getByLabel('Phone number').fill('512 555 0134');
-      await next(page, 'Locations');
-
-      await choose(page, 'Add a location', 'Austin', 'Austin, TX');
-      await choose(page, 'Add a location', 'Dallas', 'Dallas, TX');
-      const chosen = page.getByRole('list', { name: 'Your locations' });
-      await chosen.getByText('Austin, TX').waitFor();
-      await chosen.getByText('Dallas, TX').waitFor();
-      expect(await page.getByLabel('Number of locations').inputValue()).toBe('2');
-      await next(page, 'Practice');
-
-      await page.getByLabel('Practice type').selectOption({ index: 1 });
-      await page.getByLabel('Physicians', { exact: true }).fill('4');
-      await page.getByLabel(/About us/).fill('A community practice serving central Texas for twenty years.');
-      await next(page, 'Photos and videos');
-      await next(page, 'Links');
-
-      await page.getByLabel(/^Website/).fill('lakeside.example');
-      await next(page, 'Review');
-      await page.getByText('Lakeside Family Medicine').first().waitFor();
-      await page.getByText('Dallas, TX').first().waitFor();
-      await page.getByText('https://lakeside.example').first().waitFor();
-      await page.getByRole('button', { name: 'Save profile and continue' }).click();
-      await checked.waitForPath('/would-you-rather');
-
-      // 3. Every would-you-rather pair, then the candidate preferences.
-      const firstQuestion = page.getByRole('heading', { name: /^Question 1 of \d+:/, level: 2 });
-      const probeCount = Number(/of (\d+)/.exec((await firstQuestion.textContent()) ?? '')?.[1]);
-      expect(probeCount).toBeGreaterThan(1);
-      const pairs = page.getByRole('group', { name: 'Which physician would you rather hire?' });
-      for (let index = 0; index < probeCount; index += 1) {
-        await page
-          .getByRole('heading', { name: new RegExp(`^Question ${index + 1} of ${probeCount}:`), level: 2 })
-          .waitFor();
-        // A pointer click on a card chooses it and moves on; alternate so both answers are stored.
-        await pairs
-          .locator('label')
-          .nth(index % 2)
-          .click();
-      }
-      await page.getByRole('heading', { name: 'The physician you are looking for', level: 2 }).waitFor();
-
-      await choose(page, 'Specialty', 'Family', 'Family Medicine');
-      await page.getByRole('list', { name: 'Chosen specialty' }).getByText('Family Medicine').waitFor();
-      await page.getByRole('combobox', { name: 'Sub-specialties' }).click();
-      const subSpecialty = page.getByRole('listbox', { name: 'Sub-specialties' }).getByRole('option').first();
-      const subSpecialtyTitle = ((await subSpecialty.textContent()) ?? '').trim();
-      expect(subSpecialtyTitle).not.toBe('');
-      await subSpecialty.click();
-      await page
-        .getByRole('list', { name: 'Chosen sub-specialties' })
-        .getByText(subSpecialtyTitle, { exact: true })
-        .waitFor();
-      await choose(page, 'Home states', 'Tex', /^Texas/);
-      await page.getByRole('list', { name: 'Chosen home states' }).getByText(/Texas/).waitFor();
-      await page.getByLabel('Board certification').selectOption({ index: 1 });
-      await page.getByLabel('Minimum years of experience').fill('3');
-      await page.getByLabel('Available to start by').selectOption({ index: 1 });
-      await page.getByRole('button', { name: 'Save and continue' }).click();
-      // A pending account with answered probes and an incomplete subscription pays next (spec §2).
-      await checked.waitForPath('/payment');
-      await page.getByRole('heading', { name: 'Payment', level: 1 }).waitFor();
+      // 1–3. Register, confirm the e-mail, establish the profile, answer the preferences.
+      const { email, password, probeCount } = await onboardNewEmployer(checked, server);
 
       // 5. What the server now holds for this account.
       const session = await storedSession(page);

@@ -1,19 +1,37 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its sources are newer than the last build, then run the
-// server (which migrates the database and, with DEMO_DATA on, seeds the demo employer).
+// `npm start`: build the web app and compile the server when their sources are newer than the
+// last build, then run the compiled server (which starts its database, migrates it and, with
+// DEMO_DATA on, seeds the demo employer).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const webDist = join(root, 'apps/web/dist/index.html');
-const webSources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/contract/src',
+const builds = [
+  {
+    name: 'the web app',
+    workspace: 'apps/web',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/contract/src',
+    ],
+  },
+  {
+    name: 'the server',
+    workspace: 'apps/server',
+    output: 'apps/server/dist/server.mjs',
+    sources: [
+      'apps/server/src',
+      'apps/server/build.mjs',
+      'apps/server/package.json',
+      'packages/contract/src',
+    ],
+  },
 ];
 
 function newestMtime(path) {
@@ -25,15 +43,17 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = existsSync(webDist) ? statSync(webDist).mtimeMs : 0;
-const sourcesAt = Math.max(...webSources.map((source) => newestMtime(join(root, source))));
-if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'Web app sources changed; rebuilding…' : 'Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+for (const { name, workspace, output, sources } of builds) {
+  const outputPath = join(root, output);
+  const builtAt = existsSync(outputPath) ? statSync(outputPath).mtimeMs : 0;
+  const sourcesAt = Math.max(...sources.map((source) => newestMtime(join(root, source))));
+  if (builtAt >= sourcesAt) continue;
+  console.log(builtAt ? `Sources of ${name} changed; rebuilding…` : `Building ${name}…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: { DEMO_DATA: 'true', ...process.env },

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const serverEntry = join(repoRoot, 'apps/server/src/server.ts');
+// `npm run build` compiles the server as `npm start` runs it; without that build, tsx runs the sources.
+const compiledServer = join(repoRoot, 'apps/server/dist/server.mjs');
 const webIndex = join(repoRoot, 'apps/web/dist/index.html');
 const outputLimit = 64 * 1024;
 
@@ -51,7 +53,10 @@ export async function startTestServer(options = {}) {
     output = (output + chunk.toString()).slice(-outputLimit);
   };
 
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
+  const entry = existsSync(compiledServer)
+    ? ['--enable-source-maps', compiledServer]
+    : ['--import', 'tsx', serverEntry];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -17,6 +17,7 @@ import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import notificationsPlugin from './plugins/notifications.ts';
 import oidcPlugin from './plugins/oidc.ts';
+import paymentsPlugin from './plugins/payments.ts';
 import queuePlugin from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(mailPlugin);
     await app.register(queuePlugin);
     await app.register(notificationsPlugin);
+    await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import webPush from 'web-push';
 import { z } from 'zod';
+import { SERVER_PACKAGE_DIR } from './lib/server-package.ts';
 
-const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_PACKAGE_DIR, '../web/dist');
 const JWT_SECRET_FILE = 'jwt-secret';
 const VAPID_KEYS_FILE = 'vapid-keys.json';

@@ -144,7 +144,12 @@ export type TUpdatePreferenceProbesBody = z.infer<typeof ZUpdatePreferenceProbes
 export const ZUpdateCandidatePreferenceBody = z.object({ candidatePreferences: ZCandidatePreferences });
 export type TUpdateCandidatePreferenceBody = z.infer<typeof ZUpdateCandidatePreferenceBody>;
 
-/** A browser's push registration token. */
+/**
+ * `save-fcm-token` / `delete-fcm-token` body: `value` is the browser's PushSubscription as JSON
+ * (`JSON.stringify(subscription)`: endpoint and keys.p256dh / keys.auth). The endpoint must be an
+ * `https:` URL of a browser push service (or a host of the server's PUSH_ALLOWED_HOSTS); anything
+ * else answers 400 naming `value`. A user may register several browsers.
+ */
 export const ZPushTokenBody = z.object({
   value: z
     .string({ error: 'The push token is missing.' })
@@ -154,5 +159,6 @@ export const ZPushTokenBody = z.object({
 });
 export type TPushTokenBody = z.infer<typeof ZPushTokenBody>;
 
+/** The stored subscription JSON (endpoint and keys only). */
 export const ZPushTokenData = z.object({ value: z.string() });
 export type TPushTokenData = z.infer<typeof ZPushTokenData>;

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
+  /** A payment the card issuer refused (sandbox or Stripe); the message gives the reason. */
+  CARD_DECLINED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { AppConfig } from '../config.ts';
+import { SERVER_PACKAGE_DIR } from '../lib/server-package.ts';
 import { startEmbeddedCluster } from './embedded-cluster.ts';
 import * as schema from './schema/index.ts';
 
@@ -33,7 +33,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_DIR = path.join(SERVER_PACKAGE_DIR, 'src/db/migrations');
 
 /** Serialises migrations when several server instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 4_711_2024;

@@ -15,8 +15,10 @@ import employerMatchRoutes from './employer/match/index.ts';
 import employerNotificationRoutes from './employer/notification/index.ts';
 import employerUnsubscribeDigestRoutes from './employer/notification/unsubscribe-digest-routes.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
+import employerSubscriptionRoutes from './employer/subscription/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
+import paymentRoutes from './payments/index.ts';
 import uploaderRoutes from './uploader/index.ts';
 
 /**
@@ -43,6 +45,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerConversationRoutes, { prefix: '/employer/conversation' });
   await app.register(employerNotificationRoutes, { prefix: '/employer/notification' });
   await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
+  await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
+  await app.register(paymentRoutes, { prefix: '/payments' });
 };
 
 export default routes;

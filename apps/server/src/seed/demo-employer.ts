@@ -8,8 +8,6 @@ import { updateCandidatePreferences, updatePreferenceProbes } from '../domain/au
 export const DEMO_EMPLOYER_EMAIL = 'demo@medhire.example';
 export const DEMO_EMPLOYER_PASSWORD = 'MedHire-demo-2026';
 
-const MONTH_MS = 30 * 24 * 60 * 60_000;
-
 /**
  * The demo employer: an approved account of an established Austin family-medicine group with
  * its would-you-rather answers, candidate preferences and an active subscription, so every
@@ -73,17 +71,6 @@ export async function seedDemoEmployer(db: Db): Promise<void> {
       yearAvailableToStart: new Date().getFullYear(),
     },
   });
-  await db
-    .update(users)
-    .set({
-      currentProfileStep: 3,
-      subscriptionStatus: 'active',
-      subscriptionMeta: {
-        planId: 'professional',
-        planName: 'Professional',
-        currentPeriodEnd: new Date(Date.now() + MONTH_MS).toISOString(),
-        invitesLeft: 25,
-      },
-    })
-    .where(eq(users.id, employer.id));
+  // The subscription (active Professional with paid invoices) is seeded by demo-subscription.ts.
+  await db.update(users).set({ currentProfileStep: 3 }).where(eq(users.id, employer.id));
 }

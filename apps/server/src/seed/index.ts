@@ -6,6 +6,7 @@ import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD, seedDemoEmployer } from '.
 import { findDemoPhysicianLogin, seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
 import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
+import { seedDemoSubscription } from './demo-subscription.ts';
 import { DRAFT_ORGANIZATIONS, seedDraftOrganizations } from './draft-organizations.ts';
 
 export interface DemoDataResult {
@@ -38,6 +39,7 @@ export async function seedDemoData(
     const startedAt = performance.now();
     const hiring = await app.db.transaction(async (tx) => {
       await seedDemoEmployer(tx);
+      await seedDemoSubscription(tx, { now });
       await seedDemoJobs(tx, now);
       await seedDraftOrganizations(tx);
       const physicians = await seedDemoPhysicians(tx, { now });

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/accounts.ts';
+import { invoices, subscriptions } from '../../src/db/schema/billing.ts';
 import { applicationEvents, applications, matches, savedApplicants } from '../../src/db/schema/hiring.ts';
 import { jobs } from '../../src/db/schema/jobs.ts';
 import { physicians } from '../../src/db/schema/physicians.ts';
@@ -29,6 +30,26 @@ describe('demo physicians and hiring activity', () => {
 
   afterAll(async () => {
     await app.close();
+  });
+
+  it('gives the demo employer an active Professional subscription with a few months of paid invoices', async () => {
+    const [subscription] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.organizationId, organizationId));
+    expect(subscription).toMatchObject({ status: 'active', planId: 'professional', interval: 'month' });
+    expect(subscription?.currentPeriodEnd.getTime()).toBeGreaterThan(NOW.getTime());
+    const paid = await app.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.organizationId, organizationId), eq(invoices.status, 'paid')));
+    expect(paid).toHaveLength(4);
+    // Each month's invoice is dated at its own renewal, not at seeding time.
+    expect(new Set(paid.map((invoice) => invoice.createdAt.toISOString().slice(0, 7))).size).toBe(4);
+    const [employer] = await app.db.select().from(users).where(eq(users.email, DEMO_EMPLOYER_EMAIL));
+    expect(employer?.subscriptionStatus).toBe('active');
+    expect(employer?.subscriptionMeta).toMatchObject({ planId: 'professional', planName: 'Professional' });
+    expect(employer?.subscriptionMeta.invitesLeft).toBe(subscription?.invitesLeft);
   });
 
   it('creates 2,000 physician accounts with complete, varied profiles', async () => {

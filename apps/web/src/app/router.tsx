@@ -18,7 +18,6 @@ const legal = () => import('../features/legal/components/legal-screens.tsx');
 const onboarding = () => import('../features/organizations/components/organization-screens.tsx');
 const jobs = () => import('../features/jobs/components/jobs-screens.tsx');
 const applicants = () => import('../features/applicants/components/applicants-screens.tsx');
-const subscription = () => import('../features/subscription/components/subscription-screens.tsx');
 const preferences = () => import('../features/preferences/components/would-you-rather-screen.tsx');
 const authScreens = () => import('../features/auth/components/account-access-screens.tsx');
 
@@ -115,18 +114,30 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'manage-subscriptions',
-            lazy: screen(subscription, (module) => module.ManageSubscriptionsScreen),
+            lazy: screen(
+              () => import('../features/subscription/components/manage-subscriptions-screen.tsx'),
+              (module) => module.ManageSubscriptionsScreen,
+            ),
           },
           {
             path: 'update-subscriptions',
-            lazy: screen(subscription, (module) => module.UpdateSubscriptionsScreen),
+            lazy: screen(
+              () => import('../features/subscription/components/update-subscriptions-screen.tsx'),
+              (module) => module.UpdateSubscriptionsScreen,
+            ),
           },
-          { path: 'payment', lazy: screen(subscription, (module) => module.PaymentScreen) },
+          {
+            path: 'payment',
+            lazy: screen(
+              () => import('../features/subscription/components/payment-screen.tsx'),
+              (module) => module.PaymentScreen,
+            ),
+          },
           {
             path: 'global-connection',
             lazy: screen(
-              () => import('../features/global-connection/components/global-connection-screen.tsx'),
-              (module) => module.GlobalConnectionScreen,
+              () => import('./global-connection-route.tsx'),
+              (module) => module.GlobalConnectionRoute,
             ),
           },
         ],

@@ -41,11 +41,13 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The session token to send instead of the stored one (sign-out runs after it is cleared). */
   token?: string;
+  /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried payment safe. */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+export function buildUrl(path: string, query: RequestOptions['query']): string {
   const base = API_BASE_URL.replace(/\/+$/, '');
   const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
@@ -62,7 +64,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
-function readEnvelope(text: string): { success: unknown; data?: unknown; error?: unknown } | null {
+export function readEnvelope(text: string): { success: unknown; data?: unknown; error?: unknown } | null {
   if (!text) return null;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -77,7 +79,7 @@ function readEnvelope(text: string): { success: unknown; data?: unknown; error?:
 }
 
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = options.token ?? sessionStore.read()?.token;
   // The API takes the bare token (a `Bearer ` prefix is accepted too, ARCHITECTURE.md).
   if (token) headers.set('Authorization', token);

@@ -13,14 +13,12 @@ CREATE TABLE "notification_preferences" (
 	CONSTRAINT "notification_preferences_user_id_type_pk" PRIMARY KEY("user_id","type")
 );
 --> statement-breakpoint
-DROP INDEX "notifications_user_created_idx";--> statement-breakpoint
 ALTER TABLE "push_tokens" ADD COLUMN "endpoint" text;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "notification_digests" ADD CONSTRAINT "notification_digests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_tokens_endpoint_unique" ON "push_tokens" USING btree ("endpoint");--> statement-breakpoint
-CREATE INDEX "notifications_user_created_id_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "notifications_user_unread_created_idx" ON "notifications" USING btree ("user_id",("read_at" is null),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "notifications_user_unread_created_idx" ON "notifications" USING btree ("user_id",("read_at" is null),"created_at" DESC NULLS LAST);--> statement-breakpoint
 -- The durable job queue (pg-boss 10, schema version 24) comes with the database, so a job can be
 -- enqueued inside any transaction from the first migration on; pg-boss finds its schema
 -- installed when the server starts and migrates it itself on later pg-boss upgrades.

@@ -3,6 +3,7 @@
  * app types its Drizzle instance with it; every table file is re-exported here.
  */
 export * from './accounts.ts';
+export * from './billing.ts';
 export * from './hiring.ts';
 export * from './jobs.ts';
 export * from './notifications.ts';

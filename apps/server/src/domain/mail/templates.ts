@@ -15,12 +15,12 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 /** The branded frame; table layout and inline styles because mail clients ignore most CSS. */
-function brandedHtml(title: string, bodyHtml: string): string {
+export function brandedHtml(title: string, bodyHtml: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>

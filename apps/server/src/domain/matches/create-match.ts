@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { matches } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { assertPhysicianVisible } from '../applicants/physician-visibility.ts';
+import { assertInviteAvailable } from '../billing/plan-limits.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
 import { loadMatchView } from './match-view.ts';
@@ -21,7 +22,8 @@ export interface CreateMatchOptions {
  * Invites a physician to one of the organisation's open jobs: a pending match. The job must be
  * the organisation's (404) and open (422), the physician visible to the organisation (404), and
  * no pending or accepted invite may exist for the same job and physician (409). A declined or
- * cancelled invite does not stand in the way of a new one.
+ * cancelled invite does not stand in the way of a new one. The organisation's plan must have an
+ * invite left (422 naming the plan that gives more, domain/billing/plan-limits.ts).
  */
 export async function createMatch({
   db,
@@ -35,22 +37,28 @@ export async function createMatch({
   if (job.status !== 'open') throw new AppError('BUSINESS_RULE', MATCH_MESSAGES.jobNotOpen);
   await assertPhysicianVisible({ db, organizationId: job.organizationId, physicianId: applicantId });
 
-  // matches_active_unique holds one pending-or-accepted invite per job and physician, so two
-  // invites sent at the same moment cannot both land: the second inserts nothing.
-  const [inserted] = await db
-    .insert(matches)
-    .values({
-      jobId: job.id,
-      organizationId: job.organizationId,
-      physicianId: applicantId,
-      status: 'pending',
-      message: message ? message : null,
-      invitedByUserId: owner.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: matches.id });
+  const inserted = await db.transaction(async (tx) => {
+    // The plan's quota first (422, nothing stored); it locks the subscription row, so two
+    // invites sent at once cannot both take the last invite.
+    await assertInviteAvailable(tx, job.organizationId);
+    // matches_active_unique holds one pending-or-accepted invite per job and physician, so two
+    // invites sent at the same moment cannot both land: the second inserts nothing.
+    const [row] = await tx
+      .insert(matches)
+      .values({
+        jobId: job.id,
+        organizationId: job.organizationId,
+        physicianId: applicantId,
+        status: 'pending',
+        message: message ? message : null,
+        invitedByUserId: owner.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: matches.id });
+    return row;
+  });
   if (!inserted) throw new AppError('CONFLICT', MATCH_MESSAGES.activeExists);
   return loadMatchView(db, inserted.id);
 }

@@ -1,6 +1,7 @@
 import type { TApplicantList, TRecommendedQuery } from '@medhire/contract/applicants';
 import type { Db } from '../../db/index.ts';
 import { loadApplicantViews } from '../applicants/applicant-views.ts';
+import { assertPlanFeature } from '../billing/plan-limits.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
 import { rankPhysiciansForJob } from './rank-physicians.ts';
@@ -15,7 +16,8 @@ export interface ListRecommendedApplicantsOptions {
 
 /**
  * The physicians who fit one of the organisation's jobs best, highest score first, each with
- * its score and reasons (rankPhysiciansForJob). Another organisation's job answers 404.
+ * its score and reasons (rankPhysiciansForJob). Another organisation's job answers 404; pages
+ * after the first need a plan with 'recommended-beyond-first-page' (403 otherwise).
  */
 export async function listRecommendedApplicants({
   db,
@@ -26,6 +28,8 @@ export async function listRecommendedApplicants({
 }: ListRecommendedApplicantsOptions): Promise<TApplicantList> {
   const { pageSize, pageNumber } = query;
   const job = await findOwnedJob(db, owner.organizationId, jobId);
+  // The first page is every plan's; the pages after it are a plan feature (403 naming the plan).
+  if (pageNumber > 1) await assertPlanFeature(db, job.organizationId, 'recommended-beyond-first-page');
   const ranking = await rankPhysiciansForJob({
     db,
     jobId: job.id,

@@ -1,5 +1,5 @@
 import type { TGetAllNotificationsQueryParsed, TNotificationListData } from '@medhire/contract/notifications';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { notifications } from '../../db/schema/hiring.ts';
 import { toNotification } from './to-notification.ts';
@@ -27,7 +27,9 @@ export async function listNotifications({
   const filter = unread
     ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
     : eq(notifications.userId, userId);
-  const [rows, [counts]] = await Promise.all([
+  // Three small queries side by side on the pool: the page and two counts, each served by an
+  // index of its own (a single counting pass with a filter measured slower: it reads the rows).
+  const [rows, [matching], unreadCount] = await Promise.all([
     db
       .select()
       .from(notifications)
@@ -35,20 +37,13 @@ export async function listNotifications({
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(pageSize)
       .offset((pageNumber - 1) * pageSize),
-    // One pass over the user's index entries counts both.
-    db
-      .select({
-        total: count(),
-        unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
-      })
-      .from(notifications)
-      .where(filter),
+    db.select({ value: count() }).from(notifications).where(filter),
+    unread ? undefined : countUnreadNotifications(db, userId),
   ]);
-  const total = counts?.total ?? 0;
-  const unreadCount = counts?.unread ?? 0;
+  const total = matching?.value ?? 0;
   return {
     notifications: rows.map(toNotification),
-    unreadCount,
+    unreadCount: unreadCount ?? total,
     total,
     pageNumber,
     pageSize,

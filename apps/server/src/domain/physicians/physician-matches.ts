@@ -9,10 +9,12 @@ import type {
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
+import { subscriptions } from '../../db/schema/billing.ts';
 import { applicationEvents, applications, conversations, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { syncMembers } from '../billing/subscription-view.ts';
 import { openConversation } from '../conversations/open-conversation.ts';
 import { assertMatchTransition } from '../matches/match-transitions.ts';
 import { loadMatchView } from '../matches/match-view.ts';
@@ -103,11 +105,27 @@ export interface RespondToMatchResult {
 }
 
 /**
- * Takes away one invite from the employer user who sent it, never below zero, and answers the
- * new subscriptionMeta; undefined when that user no longer exists.
+ * Takes away one invite of the organisation's subscription, never below zero, copies it onto
+ * every member (domain/billing) and answers the inviting user's new subscriptionMeta; undefined
+ * when that user no longer exists. An organisation without a subscription row (invites sent
+ * before subscriptions existed) spends from the inviting user's own meta, as it always did.
  */
-async function spendInvite(db: Db, userId: string | null, now: Date) {
+async function spendInvite(db: Db, organizationId: string, userId: string | null, now: Date) {
   if (!userId) return undefined;
+  const [spent] = await db
+    .update(subscriptions)
+    .set({ invitesLeft: sql`greatest(0, ${subscriptions.invitesLeft} - 1)`, updatedAt: now })
+    .where(eq(subscriptions.organizationId, organizationId))
+    .returning({ id: subscriptions.id });
+  if (spent) {
+    await syncMembers(db, organizationId, now);
+    const [user] = await db
+      .select({ subscriptionMeta: users.subscriptionMeta })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return user?.subscriptionMeta;
+  }
   const [updated] = await db
     .update(users)
     .set({
@@ -193,7 +211,7 @@ export async function respondToMatch({
         createdAt: now,
       });
     }
-    const subscriptionMeta = await spendInvite(tx, match.invitedByUserId, now);
+    const subscriptionMeta = await spendInvite(tx, match.organizationId, match.invitedByUserId, now);
     await notifyOrganization({
       db: tx,
       organizationId: match.organizationId,

@@ -400,7 +400,10 @@ describe('signing in', () => {
   });
 
   it('refuses a physician token on the applicant, match and dashboard areas of employers (403)', async () => {
-    const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const employer = await signedInEmployer(app, {
+      hasEstablishedProfile: true,
+      subscribedPlan: 'enterprise',
+    });
     const userId = physician.profile.userId;
     for (const [method, url, payload] of [
       ['GET', `/api/employer/applicant/get-all-applicants/${userId}`],

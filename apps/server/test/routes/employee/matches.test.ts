@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
+import { subscriptions } from '../../../src/db/schema/billing.ts';
 import {
   applicationEvents,
   applications,
@@ -12,6 +13,7 @@ import {
   messages,
   notifications,
 } from '../../../src/db/schema/hiring.ts';
+import { syncMembers } from '../../../src/domain/billing/subscription-view.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi, employerWithOpenJob, invite, signedInPhysician } from './physician-kit.ts';
 
@@ -28,11 +30,15 @@ function respond(matchId: string, token: string, status: unknown) {
   return callApi(app, 'PATCH', `/api/employee/match/respond/${matchId}`, token, { status });
 }
 
+/** Sets the invites left of the employer's organisation's subscription (and so of its members). */
 async function setInvitesLeft(userId: string, invitesLeft: number) {
+  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  const organizationId = user?.organizationId ?? '';
   await app.db
-    .update(users)
-    .set({ subscriptionMeta: { planId: 'growth', planName: 'Growth', currentPeriodEnd: null, invitesLeft } })
-    .where(eq(users.id, userId));
+    .update(subscriptions)
+    .set({ invitesLeft })
+    .where(eq(subscriptions.organizationId, organizationId));
+  await syncMembers(app.db, organizationId, new Date());
 }
 
 async function invitesLeftOf(userId: string) {
@@ -200,11 +206,12 @@ describe('PATCH /api/employee/match/respond/{matchId}', () => {
 
   it('never takes invites below zero and keeps an existing application where it is', async () => {
     const { employer, job } = await employerWithOpenJob(app);
-    await setInvitesLeft(employer.id, 0);
     const physician = await signedInPhysician(app);
     const applied = await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, physician.token, {});
     expect(applied.statusCode, applied.body).toBe(200);
     const match = await invite(app, employer, job._id, physician.profile._id);
+    // The plan's invites ran out while this invite was pending.
+    await setInvitesLeft(employer.id, 0);
 
     const response = await respond(match._id, physician.token, 'accepted');
     expect(response.statusCode, response.body).toBe(200);

@@ -97,7 +97,7 @@ export async function signedInPhysician(
 
 /** An employer of an established organisation with one open job (family medicine in Austin, TX). */
 export async function employerWithOpenJob(app: FastifyInstance, jobOverrides: Record<string, unknown> = {}) {
-  const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+  const employer = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
   const job = await createJobThroughApi(app, employer, minimalJobBody(jobOverrides));
   const organizationId = employer.session.user.organizationId;
   if (!organizationId) throw new Error('The employer has no organisation.');

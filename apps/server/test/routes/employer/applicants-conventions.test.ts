@@ -39,8 +39,8 @@ let matchId: string;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  employer = await signedInEmployer(app, { hasEstablishedProfile: true });
-  rival = await signedInEmployer(app, { hasEstablishedProfile: true });
+  employer = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
+  rival = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
   jobId = (await createJobThroughApi(app, employer, minimalJobBody({ title: 'Family Physician' })))._id;
   rivalJobId = (await createJobThroughApi(app, rival, minimalJobBody({ title: 'Rival posting' })))._id;
   physicianId = await createPhysician(app, { firstName: 'Jane', lastName: 'Doe' });

@@ -35,8 +35,8 @@ const ids = { jane: '', john: '', maria: '', lena: '', omar: '', nora: '', hugo:
 
 beforeAll(async () => {
   app = await buildTestApp();
-  employer = await signedInEmployer(app, { hasEstablishedProfile: true });
-  rival = await signedInEmployer(app, { hasEstablishedProfile: true });
+  employer = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
+  rival = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
   familyJob = await createJobThroughApi(app, employer, minimalJobBody({ title: 'Family Physician' }));
   cardioJob = await createJobThroughApi(
     app,

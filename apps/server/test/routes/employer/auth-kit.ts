@@ -1,4 +1,5 @@
 import type { TAccountStatus, TSession } from '@medhire/contract/account';
+import type { TPlanId } from '@medhire/contract/subscription';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -6,6 +7,7 @@ import { expect } from 'vitest';
 import { organizations, users } from '../../../src/db/schema/accounts.ts';
 import { createEmployerAccount } from '../../../src/domain/auth/create-employer-account.ts';
 import { readLatestCode } from '../../../src/domain/mail/outbox.ts';
+import { subscribeOrganization } from './subscription-kit.ts';
 
 export const PASSWORD = 'Sunrise-clinic-2026';
 let counter = 0;
@@ -28,6 +30,8 @@ export interface EmployerOptions {
   accountStatus?: TAccountStatus;
   isEmailVerified?: boolean;
   hasEstablishedProfile?: boolean;
+  /** With an established profile: give the organisation an active subscription to this plan. */
+  subscribedPlan?: TPlanId;
 }
 
 /** Creates an employer account directly (no e-mail round trip). */
@@ -56,6 +60,9 @@ export async function createEmployer(app: FastifyInstance, options: EmployerOpti
     organizationId,
     isEmailVerified: options.isEmailVerified ?? true,
   });
+  if (organizationId && options.subscribedPlan) {
+    await subscribeOrganization(app, organizationId, { planId: options.subscribedPlan });
+  }
   return { id: user.id, email, password: options.password ?? PASSWORD };
 }
 

@@ -30,8 +30,8 @@ const appliedAt: Date[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp();
-  employer = await signedInEmployer(app, { hasEstablishedProfile: true });
-  rival = await signedInEmployer(app, { hasEstablishedProfile: true });
+  employer = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
+  rival = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
   familyJob = await createJobThroughApi(app, employer, minimalJobBody({ title: 'Family Physician' }));
   hospitalistJob = await createJobThroughApi(app, employer, minimalJobBody({ title: 'Hospitalist' }));
   await createJobThroughApi(app, employer, minimalJobBody({ title: 'Draft posting', status: 'draft' }));

@@ -19,7 +19,7 @@ let openJobId: string;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+  employer = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
   organizationId = employer.session.user.organizationId ?? '';
   openJobId = (
     await createJobThroughApi(app, employer, minimalJobBody({ title: 'Family Physician, Austin' }))
@@ -91,7 +91,7 @@ describe('POST /api/employer/match/create-match', () => {
   });
 
   it('answers 404 for another organisation’s job and for a job id that is not one', async () => {
-    const other = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const other = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
     const theirJob = await createJobThroughApi(app, other, minimalJobBody());
     const physicianId = await insertPhysician(app.db);
     for (const jobId of [theirJob._id, 'not-a-job']) {
@@ -209,7 +209,7 @@ describe('PATCH /api/employer/match/update-match-status/{matchId}', () => {
 
   it('answers 404 for another organisation’s match or an unknown id', async () => {
     const match = await invited(employer.token, openJobId, await insertPhysician(app.db));
-    const other = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const other = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
     for (const [token, matchId] of [
       [other.token, match._id],
       [employer.token, '00000000-0000-4000-8000-000000000000'],
@@ -240,7 +240,7 @@ describe('match lists', () => {
   const created: { id: string; jobId: string; status: string }[] = [];
 
   beforeAll(async () => {
-    lister = await signedInEmployer(app, { hasEstablishedProfile: true });
+    lister = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
     jobA = (await createJobThroughApi(app, lister, minimalJobBody({ title: 'Job A' })))._id;
     jobB = (await createJobThroughApi(app, lister, minimalJobBody({ title: 'Job B' })))._id;
     const owner = { userId: lister.id, organizationId: lister.session.user.organizationId };

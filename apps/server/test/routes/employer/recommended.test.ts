@@ -17,7 +17,7 @@ let far: string;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+  employer = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
   const job = await createJobThroughApi(
     app,
     employer,
@@ -81,7 +81,7 @@ describe('GET /api/employer/applicant/get-recommended-applicants/{jobId}', () =>
   });
 
   it('answers 404 for another organisation’s job or an id that is not a job', async () => {
-    const other = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const other = await signedInEmployer(app, { hasEstablishedProfile: true, subscribedPlan: 'enterprise' });
     for (const id of [jobId, 'not-a-job']) {
       const response = await getRecommended(id, other.token);
       expect(response.statusCode).toBe(404);

@@ -18,6 +18,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NotificationsSync } from '../../features/notifications/components/notifications-sync.tsx';
 import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';
+import { SubscriptionBanner } from '../../features/subscription/components/subscription-banner.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { sidebarToggled } from './layout-slice.ts';
@@ -192,6 +193,7 @@ export function MainLayout() {
             </div>
           </div>
         </header>
+        <SubscriptionBanner />
         <main id="main-content" className="main-layout__content" tabIndex={-1}>
           <PageOutlet />
         </main>

@@ -1,8 +1,9 @@
+import type { TSubscription } from '@medhire/contract/subscription';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface SubscriptionState {
-  /** The employer's current plan as the subscription calls return it; empty until loaded. */
-  userSubscription: Record<string, unknown>;
+  /** The employer's subscription as the subscription calls last returned it; empty until loaded or when none. */
+  userSubscription: TSubscription | Record<string, never>;
 }
 
 export const initialSubscriptionState: SubscriptionState = { userSubscription: {} };
@@ -11,8 +12,8 @@ export const subscriptionSlice = createSlice({
   name: 'subscription',
   initialState: initialSubscriptionState,
   reducers: {
-    userSubscriptionLoaded(state, action: PayloadAction<Record<string, unknown>>) {
-      state.userSubscription = action.payload;
+    userSubscriptionLoaded(state, action: PayloadAction<TSubscription | null>) {
+      state.userSubscription = action.payload ?? {};
     },
   },
 });

@@ -93,7 +93,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employer auth'],
         security: SESSION_SECURITY,
-        summary: "Register this browser's push token",
+        summary: "Register this browser's push subscription (PushSubscription JSON)",
         params: ZUserIdParams,
         body: ZPushTokenBody,
         response: { 200: ok(ZPushTokenData), ...FAILURES },
@@ -119,7 +119,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employer auth'],
         security: SESSION_SECURITY,
-        summary: "Remove this browser's push token",
+        summary: "Remove this browser's push subscription",
         params: ZUserIdParams,
         body: ZPushTokenBody,
         response: { 200: ok(ZPushTokenData), ...FAILURES },

@@ -6,9 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Select, TextField } from '../../../components/ui/field.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
+import { US_STATE_OPTIONS } from '../../../lib/us-states.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
 import { useEnums } from '../../utility/use-enums.ts';
-import { US_STATE_OPTIONS } from '../us-states.ts';
 import { ApplicantCard } from './applicant-card.tsx';
 import './applicants.css';
 

@@ -15,12 +15,12 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton, Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
+import { stateName } from '../../../lib/us-states.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { matchesApi } from '../../matches/api/matches-api.ts';
 import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
 import { applicantsApi } from '../api/applicants-api.ts';
 import { applicantUpdated, singleApplicantLoaded } from '../applicants-slice.ts';
-import { stateName } from '../us-states.ts';
 import {
   ApplicantAvatar,
   BoardStatusBadge,

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { TPlan } from '@medhire/contract/subscription';
+
+/**
+ * The plans shipped with this release, cheapest first. Raise PLAN_DATA_VERSION with every change;
+ * start-up sync (sync-plans.ts) compares a hash of the content too, so no change is missed. A
+ * plan id never changes once shipped; a yearly price is ten months' worth (two months free).
+ */
+export const PLAN_DATA_VERSION = '2026.1';
+
+export const PLANS: readonly TPlan[] = [
+  {
+    _id: 'starter',
+    name: 'Starter',
+    description: 'For a single practice filling one or two positions.',
+    monthlyPriceCents: 19_900,
+    yearlyPriceCents: 199_000,
+    invitesPerPeriod: 5,
+    seats: 1,
+    features: [],
+    highlights: [
+      '5 physician invites a month',
+      '1 team seat',
+      'Unlimited job postings',
+      'Recommended applicants (first page)',
+    ],
+  },
+  {
+    _id: 'professional',
+    name: 'Professional',
+    description: 'For growing groups recruiting across several specialties.',
+    monthlyPriceCents: 49_900,
+    yearlyPriceCents: 499_000,
+    invitesPerPeriod: 20,
+    seats: 5,
+    features: ['recommended-beyond-first-page'],
+    highlights: [
+      '20 physician invites a month',
+      '5 team seats',
+      'Unlimited job postings',
+      'Every page of recommended applicants',
+    ],
+  },
+  {
+    _id: 'enterprise',
+    name: 'Enterprise',
+    description: 'For health systems recruiting nationwide.',
+    monthlyPriceCents: 129_900,
+    yearlyPriceCents: 1_299_000,
+    invitesPerPeriod: 60,
+    seats: 25,
+    features: ['recommended-beyond-first-page', 'global-connection'],
+    highlights: [
+      '60 physician invites a month',
+      '25 team seats',
+      'Global Connection: matching physicians in every state',
+      'Every page of recommended applicants',
+    ],
+  },
+];
+
+export const PLAN_CONTENT_HASH = createHash('sha256')
+  .update(JSON.stringify({ version: PLAN_DATA_VERSION, plans: PLANS }))
+  .digest('hex');

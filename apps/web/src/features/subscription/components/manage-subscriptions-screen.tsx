@@ -1,0 +1,404 @@
+import type { TInvoice, TInvoiceList, TSubscription } from '@medhire/contract/subscription';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { CardIcon } from '../../../components/ui/icons.tsx';
+import { Meter } from '../../../components/ui/meter.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table } from '../../../components/ui/table.tsx';
+import { saveBlob } from '../../../lib/download.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
+import { selectUser } from '../../auth/auth-slice.ts';
+import { subscriptionApi } from '../api/subscription-api.ts';
+import {
+  formatLongDate,
+  formatMoney,
+  formatShortDate,
+  INTERVAL_ADJECTIVE,
+  planPriceCents,
+} from '../billing-format.ts';
+import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
+import './subscription-screens.css';
+
+export const INVOICES_PAGE_SIZE = 10;
+
+type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
+
+const STATUS_BADGE: Record<TSubscription['status'], { label: string; variant: BadgeVariant }> = {
+  active: { label: 'Active', variant: 'success' },
+  past_due: { label: 'Payment overdue', variant: 'danger' },
+  canceled: { label: 'Canceled', variant: 'neutral' },
+  incomplete: { label: 'Not paid yet', variant: 'warning' },
+};
+
+const INVOICE_BADGE: Record<TInvoice['status'], { label: string; variant: BadgeVariant }> = {
+  paid: { label: 'Paid', variant: 'success' },
+  open: { label: 'Due', variant: 'warning' },
+  void: { label: 'Void', variant: 'neutral' },
+  uncollectible: { label: 'Unpaid', variant: 'danger' },
+};
+
+/** /manage-subscriptions (issue 12): the plan, its state and renewal, invites left, card, invoices. */
+export function ManageSubscriptionsScreen() {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectUser)?._id;
+  const subscription = useAppSelector(selectUserSubscription);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [isCancelOpen, setIsCancelOpen] = useState(false);
+  const [busy, setBusy] = useState<'cancel' | 'resume' | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    subscriptionApi
+      .getSubscription(userId, controller.signal)
+      .then((data) => {
+        dispatch(subscriptionDataReceived(data));
+        setLoad({ status: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+      });
+    return () => controller.abort();
+  }, [userId, dispatch, attempt]);
+
+  async function change(kind: 'cancel' | 'resume') {
+    if (!userId) return;
+    setBusy(kind);
+    try {
+      const data = await (kind === 'cancel'
+        ? subscriptionApi.cancel(userId)
+        : subscriptionApi.resume(userId));
+      dispatch(subscriptionDataReceived(data));
+      setIsCancelOpen(false);
+      const end = data.subscription ? formatLongDate(data.subscription.currentPeriodEnd) : '';
+      notifySuccess(
+        kind === 'cancel'
+          ? `Your subscription will end on ${end}.`
+          : `Your subscription is back on: it renews on ${end}.`,
+      );
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="subscription-screen">
+      <title>Subscription · MedHire</title>
+      <PageHeader
+        title="Subscription"
+        description="Your plan sets how many match invites you can send each billing period."
+        actions={
+          subscription?.status === 'active' ? (
+            <Link className={buttonClasses()} to="/update-subscriptions">
+              Change plan
+            </Link>
+          ) : undefined
+        }
+      />
+
+      {load.status === 'loading' && (
+        <div className="subscription-loading" role="status">
+          <Spinner /> Loading your subscription…
+        </div>
+      )}
+      {load.status === 'failed' && (
+        <Alert variant="danger" title="We couldn't load your subscription">
+          <p>{load.message}</p>
+          <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {load.status === 'ready' && !subscription && (
+        <EmptyState
+          icon={<CardIcon size={26} />}
+          title="No plan yet"
+          description="Choose a plan to start inviting physicians to your jobs."
+          action={
+            <Link className={buttonClasses()} to="/payment">
+              Choose a plan
+            </Link>
+          }
+        />
+      )}
+      {load.status === 'ready' && subscription && (
+        <>
+          <CurrentPlan
+            subscription={subscription}
+            busy={busy}
+            onCancel={() => setIsCancelOpen(true)}
+            onResume={() => void change('resume')}
+          />
+          {userId && <InvoicesCard userId={userId} />}
+          <Modal
+            isOpen={isCancelOpen}
+            onClose={() => setIsCancelOpen(false)}
+            title="Cancel your subscription?"
+            size="sm"
+            footer={
+              <>
+                <Button
+                  variant="secondary"
+                  disabled={busy === 'cancel'}
+                  onClick={() => setIsCancelOpen(false)}
+                >
+                  Keep subscription
+                </Button>
+                <Button variant="danger" isLoading={busy === 'cancel'} onClick={() => void change('cancel')}>
+                  Cancel at period end
+                </Button>
+              </>
+            }
+          >
+            <ul className="cancel-consequences">
+              <li>
+                Your {subscription.plan.name} plan stays active until{' '}
+                <strong>{formatLongDate(subscription.currentPeriodEnd)}</strong>, and you are not charged
+                again.
+              </li>
+              <li>Until then you can still use your {subscription.invitesLeft} invites left.</li>
+              <li>
+                After that you cannot invite physicians. Your jobs, applicants and conversations stay, and you
+                can subscribe again at any time.
+              </li>
+              <li>You can resume the subscription before it ends.</li>
+            </ul>
+          </Modal>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CurrentPlan({
+  subscription,
+  busy,
+  onCancel,
+  onResume,
+}: {
+  subscription: TSubscription;
+  busy: 'cancel' | 'resume' | null;
+  onCancel: () => void;
+  onResume: () => void;
+}) {
+  const status = STATUS_BADGE[subscription.status];
+  const isEnding = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
+  const method = subscription.paymentMethod;
+  return (
+    <Card
+      title="Current plan"
+      aria-label="Current plan"
+      actions={
+        <>
+          <Badge variant={status.variant}>{status.label}</Badge>
+          {isEnding && <Badge variant="warning">Ends {formatShortDate(subscription.currentPeriodEnd)}</Badge>}
+        </>
+      }
+    >
+      <dl className="subscription-facts">
+        <div>
+          <dt>Plan</dt>
+          <dd>{subscription.plan.name}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>
+            {formatMoney(planPriceCents(subscription.plan, subscription.interval))}{' '}
+            <span className="subscription-facts__small">
+              {INTERVAL_ADJECTIVE[subscription.interval].toLowerCase()}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{subscription.status === 'canceled' ? 'Ended on' : isEnding ? 'Ends on' : 'Renews on'}</dt>
+          <dd>{formatLongDate(subscription.currentPeriodEnd)}</dd>
+        </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd className="subscription-facts__card">
+            {method
+              ? `${method.brand} ending ${method.last4}, expires ${String(method.expMonth).padStart(2, '0')}/${method.expYear}`
+              : 'None on file'}
+          </dd>
+        </div>
+      </dl>
+      <div className="invites-meter">
+        <Meter
+          label="Match invites left this period"
+          value={subscription.invitesLeft}
+          max={subscription.invitesPerPeriod}
+          valueText={`${subscription.invitesLeft} of ${subscription.invitesPerPeriod} invites left`}
+        />
+        <p className="invites-meter__text">
+          <strong>{subscription.invitesLeft}</strong> of {subscription.invitesPerPeriod} invites left this
+          period
+          {subscription.status === 'active' && !isEnding
+            ? `; the allowance resets on ${formatLongDate(subscription.currentPeriodEnd)}.`
+            : '.'}
+        </p>
+      </div>
+      {subscription.pendingChange && (
+        <Alert variant="info" title="Plan change scheduled">
+          Your plan changes to {subscription.pendingChange.plan.name} (
+          {INTERVAL_ADJECTIVE[subscription.pendingChange.interval].toLowerCase()}) on{' '}
+          {formatLongDate(subscription.pendingChange.effectiveAt)}.
+        </Alert>
+      )}
+      {subscription.status === 'past_due' && (
+        <Alert variant="danger" title="Your last payment failed">
+          We will try the card again over the next few days. If every attempt fails the subscription is
+          canceled and you can no longer invite physicians.
+        </Alert>
+      )}
+      <div className="subscription-actions">
+        {subscription.status === 'canceled' && (
+          <Link className={buttonClasses()} to="/payment">
+            Subscribe again
+          </Link>
+        )}
+        {isEnding && (
+          <Button isLoading={busy === 'resume'} onClick={onResume}>
+            Resume subscription
+          </Button>
+        )}
+        {!isEnding && subscription.status !== 'canceled' && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel subscription
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function InvoicesCard({ userId }: { userId: string }) {
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<TInvoiceList | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const subscription = useAppSelector(selectUserSubscription);
+
+  // A plan change or payment adds invoices; reload when the subscription changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscription is the trigger, not an input.
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailure(null);
+    subscriptionApi
+      .getInvoices(userId, { pageSize: INVOICES_PAGE_SIZE, pageNumber: page }, controller.signal)
+      .then(setList)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setFailure(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [userId, page, subscription]);
+
+  async function download(invoice: TInvoice) {
+    setDownloading(invoice._id);
+    try {
+      saveBlob(await subscriptionApi.downloadInvoice(invoice._id), `MedHire-invoice-${invoice.number}.pdf`);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  const pageCount = list ? Math.max(1, Math.ceil(list.total / INVOICES_PAGE_SIZE)) : 1;
+  return (
+    <Card title="Invoices">
+      {failure && (
+        <Alert variant="danger" title="We couldn't load your invoices">
+          {failure}
+        </Alert>
+      )}
+      {!list && !failure && (
+        <div className="subscription-loading" role="status">
+          <Spinner /> Loading invoices…
+        </div>
+      )}
+      {list && (
+        <>
+          <Table
+            caption="Invoices"
+            rows={list.invoices}
+            rowKey={(invoice) => invoice._id}
+            emptyMessage="No invoices yet."
+            columns={[
+              { key: 'number', header: 'Invoice', cell: (invoice) => invoice.number },
+              { key: 'date', header: 'Date', cell: (invoice) => formatShortDate(invoice.createdAt) },
+              {
+                key: 'period',
+                header: 'Period',
+                cell: (invoice) =>
+                  `${formatShortDate(invoice.periodStart)} – ${formatShortDate(invoice.periodEnd)}`,
+              },
+              {
+                key: 'total',
+                header: 'Total',
+                align: 'end',
+                cell: (invoice) => formatMoney(invoice.totalCents, invoice.currency),
+              },
+              {
+                key: 'status',
+                header: 'Status',
+                cell: (invoice) => (
+                  <Badge variant={INVOICE_BADGE[invoice.status].variant}>
+                    {INVOICE_BADGE[invoice.status].label}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'pdf',
+                header: <span className="visually-hidden">Download</span>,
+                align: 'end',
+                cell: (invoice) => (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    isLoading={downloading === invoice._id}
+                    aria-label={`Download invoice ${invoice.number} (PDF)`}
+                    onClick={() => void download(invoice)}
+                  >
+                    PDF
+                  </Button>
+                ),
+              },
+            ]}
+          />
+          {pageCount > 1 && (
+            <nav className="invoices-pager" aria-label="Invoice pages">
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pageCount}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
