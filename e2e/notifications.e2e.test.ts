@@ -163,9 +163,13 @@ describe('notifications for the demo employer', () => {
     await signInAsDemoEmployer(checked);
     await bell(page).waitFor({ timeout: SLOW });
     await connected;
-    // The first answer of the list sets the count; wait for it before reading "before".
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const before = await unreadCount(page);
+    // The bell shows the server's count once its first answer is in; wait for that before acting.
+    const { unreadCount: before } = await api<{ unreadCount: number }>(
+      'GET',
+      `/employer/notification/get-all-notification/${login.user._id}?pageSize=1`,
+      { token: employerToken },
+    );
+    await expect.poll(() => unreadCount(page), { timeout: SLOW }).toBe(before);
     await page.evaluate(() => {
       document.documentElement.dataset.sameDocument = 'yes';
     });
