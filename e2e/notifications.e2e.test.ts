@@ -163,9 +163,13 @@ describe('notifications for the demo employer', () => {
     await signInAsDemoEmployer(checked);
     await bell(page).waitFor({ timeout: SLOW });
     await connected;
-    // The first answer of the list sets the count; wait for it before reading "before".
-    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-    const before = await unreadCount(page);
+    // The bell shows the server's count once its first answer is in; wait for that before acting.
+    const { unreadCount: before } = await api<{ unreadCount: number }>(
+      'GET',
+      `/employer/notification/get-all-notification/${login.user._id}?pageSize=1`,
+      { token: employerToken },
+    );
+    await expect.poll(() => unreadCount(page), { timeout: SLOW }).toBe(before);
     await page.evaluate(() => {
       document.documentElement.dataset.sameDocument = 'yes';
     });
@@ -361,6 +365,13 @@ describe('notifications for the demo employer', () => {
       try {
         const { page } = audited;
         await signInAsDemoEmployer(audited);
+        // Something unread, so the bell shows its badge while it is checked.
+        const unread = await registerPhysician('Ana', `Costa${viewport.width}${suffix}`, false);
+        await api('POST', `/employee/job/apply/${jobId}`, {
+          token: unread.token,
+          body: { coverLetter: 'Interested in the outpatient role.' },
+        });
+        await page.getByTestId('notification-badge').waitFor({ timeout: SLOW });
         const audit = async (where: string) => {
           await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
           if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });

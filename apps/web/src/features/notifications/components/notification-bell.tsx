@@ -125,12 +125,14 @@ export function NotificationBell() {
         onClick={toggle}
       >
         <BellIcon size={22} />
-        {hasUnread && (
-          <span className="notification-bell__badge" data-testid="notification-badge" aria-hidden="true">
-            {badgeText(unreadCount ?? 0)}
-          </span>
-        )}
       </button>
+      {/* Beside the button, not in it: its name says the count in words, and a button's visible
+          text must be part of its name (WCAG 2.5.3). */}
+      {hasUnread && (
+        <span className="notification-bell__badge" data-testid="notification-badge" aria-hidden="true">
+          {badgeText(unreadCount ?? 0)}
+        </span>
+      )}
       <span className="visually-hidden" aria-live="polite">
         {hasUnread ? `${unreadCount} unread notifications` : ''}
       </span>
