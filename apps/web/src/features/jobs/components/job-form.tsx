@@ -6,9 +6,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  WizardActions,
+  WizardSpacer,
+  WizardStepHeader,
+  WizardSteps,
+} from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
@@ -194,64 +198,33 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   }
 
   return (
-    <div className="job-wizard">
+    <div className="wizard">
       {prompt}
-      <nav aria-label="Job form steps" className="job-steps">
-        <ol>
-          {JOB_FORM_STEPS.map((entry, index) => {
-            const state =
-              index === step ? 'current' : index < furthestStep || index < step ? 'done' : 'upcoming';
-            const isReachable = index <= furthestStep && index !== step;
-            const content = (
-              <>
-                <span className="job-steps__marker" aria-hidden="true">
-                  {state === 'done' ? <CheckIcon size={14} strokeWidth={2.6} /> : index + 1}
-                </span>
-                <span className="job-steps__label">{entry.title}</span>
-              </>
-            );
-            return (
-              <li
-                key={entry.id}
-                className={cx('job-steps__step', `job-steps__step--${state}`)}
-                aria-current={index === step ? 'step' : undefined}
-              >
-                {isReachable ? (
-                  <button type="button" className="job-steps__button" onClick={() => void goTo(index)}>
-                    {content}
-                  </button>
-                ) : (
-                  <span className="job-steps__button">{content}</span>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <WizardSteps
+        label="Job form steps"
+        steps={JOB_FORM_STEPS}
+        current={step}
+        furthest={furthestStep}
+        onGoTo={(index) => void goTo(index)}
+        isCompact
+      />
       <form
-        className="job-wizard__form"
+        className="wizard__form"
         onSubmit={onSubmit}
         noValidate
         aria-labelledby={titleId}
         aria-describedby={serverError ? errorId : undefined}
       >
         <Card padding="lg">
-          <header className="job-wizard__header">
-            <p className="job-wizard__count">
-              Step {step + 1} of {JOB_FORM_STEPS.length}
-            </p>
-            <h2 id={titleId} ref={headingRef} tabIndex={-1} className="job-wizard__title">
-              {current.title}
-            </h2>
-            <p className="job-wizard__description">{current.description}</p>
-          </header>
-          {serverError && (
-            <div id={errorId} className="job-wizard__error">
-              <Alert variant="danger" title="We couldn't save the job">
-                {serverError}
-              </Alert>
-            </div>
-          )}
+          <WizardStepHeader
+            step={step}
+            total={JOB_FORM_STEPS.length}
+            title={current.title}
+            description={current.description}
+            titleId={titleId}
+            headingRef={headingRef}
+            error={{ id: errorId, title: "We couldn't save the job", message: serverError }}
+          />
           {current.id === 'role' && <RoleSection form={form} />}
           {current.id === 'compensation' && <CompensationSection form={form} />}
           {current.id === 'schedule' && <ScheduleSection form={form} />}
@@ -261,13 +234,13 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
           {current.id === 'review' && (
             <JobDetails job={reviewed} enums={enums} onEdit={(index) => void goTo(index)} />
           )}
-          <footer className="job-actions">
+          <WizardActions>
             {step > 0 && (
               <Button variant="secondary" onClick={() => void goTo(step - 1)} disabled={isSending}>
                 Back
               </Button>
             )}
-            <span className="job-actions__spacer" />
+            <WizardSpacer />
             {isEditing ? (
               <>
                 {job.status === 'draft' && step === REVIEW_STEP_INDEX && (
@@ -314,7 +287,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
                 {isEditing ? 'Save changes' : 'Publish'}
               </Button>
             )}
-          </footer>
+          </WizardActions>
         </Card>
       </form>
     </div>

@@ -7,10 +7,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { WizardActions, WizardStepHeader, WizardSteps } from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
@@ -73,7 +72,7 @@ function SignedOutIntro() {
       <p className="profile-screen__text">
         Create an employer account to establish your profile, or sign in to continue where you left off.
       </p>
-      <div className="profile-actions profile-actions--start">
+      <div className="profile-screen__links">
         <Link className={buttonClasses()} to="/register">
           Create an account
         </Link>
@@ -181,7 +180,6 @@ function ProfileWizard({
   const [serverError, setServerError] = useState<string | null>(null);
   const savedStep = useRef(user.currentProfileStep);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const stepsRef = useRef<HTMLElement>(null);
   const isFirstRender = useRef(true);
 
   const form: ProfileForm = useForm<ProfileFormValues, unknown, TOrganizationDetails>({
@@ -197,10 +195,6 @@ function ProfileWizard({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
   useEffect(() => {
-    // On a phone the step list scrolls sideways; keep the current step in sight.
-    stepsRef.current
-      ?.querySelector('[aria-current="step"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     if (isFirstRender.current) {
       isFirstRender.current = false;
       return;
@@ -306,63 +300,31 @@ function ProfileWizard({
   )?.title;
 
   return (
-    <div className="profile-wizard">
-      <nav aria-label="Profile steps" className="profile-steps" ref={stepsRef}>
-        <ol>
-          {PROFILE_STEPS.map((entry, index) => {
-            const state =
-              index === step ? 'current' : index < furthestStep || index < step ? 'done' : 'upcoming';
-            const isReachable = index <= furthestStep && index !== step;
-            const content = (
-              <>
-                <span className="profile-steps__marker" aria-hidden="true">
-                  {state === 'done' ? <CheckIcon size={14} strokeWidth={2.6} /> : index + 1}
-                </span>
-                <span className="profile-steps__label">{entry.title}</span>
-              </>
-            );
-            return (
-              <li
-                key={entry.id}
-                className={cx('profile-steps__step', `profile-steps__step--${state}`)}
-                aria-current={index === step ? 'step' : undefined}
-              >
-                {isReachable ? (
-                  <button type="button" className="profile-steps__button" onClick={() => void goTo(index)}>
-                    {content}
-                  </button>
-                ) : (
-                  <span className="profile-steps__button">{content}</span>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+    <div className="wizard">
+      <WizardSteps
+        label="Profile steps"
+        steps={PROFILE_STEPS}
+        current={step}
+        furthest={furthestStep}
+        onGoTo={(index) => void goTo(index)}
+      />
       <form
-        className="profile-wizard__form"
+        className="wizard__form"
         onSubmit={onSubmit}
         noValidate
         aria-labelledby={`${errorId}-title`}
         aria-describedby={serverError ? errorId : undefined}
       >
         <Card padding="lg">
-          <header className="profile-wizard__header">
-            <p className="profile-wizard__count">
-              Step {step + 1} of {PROFILE_STEPS.length}
-            </p>
-            <h2 id={`${errorId}-title`} ref={headingRef} tabIndex={-1} className="profile-wizard__title">
-              {current.title}
-            </h2>
-            <p className="profile-wizard__description">{current.description}</p>
-          </header>
-          {serverError && (
-            <div id={errorId} className="profile-wizard__error">
-              <Alert variant="danger" title="We couldn't save your profile">
-                {serverError}
-              </Alert>
-            </div>
-          )}
+          <WizardStepHeader
+            step={step}
+            total={PROFILE_STEPS.length}
+            title={current.title}
+            description={current.description}
+            titleId={`${errorId}-title`}
+            headingRef={headingRef}
+            error={{ id: errorId, title: "We couldn't save your profile", message: serverError }}
+          />
           {current.id === 'organisation' && (
             <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
           )}
@@ -377,7 +339,7 @@ function ProfileWizard({
               onEdit={(index) => void goTo(index)}
             />
           )}
-          <footer className="profile-actions">
+          <WizardActions>
             {step > 0 && (
               <Button variant="secondary" onClick={() => void goTo(step - 1)}>
                 Back
@@ -392,7 +354,7 @@ function ProfileWizard({
                 Save profile and continue
               </Button>
             )}
-          </footer>
+          </WizardActions>
         </Card>
       </form>
     </div>

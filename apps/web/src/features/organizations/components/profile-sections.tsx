@@ -22,6 +22,7 @@ import { useEnums } from '../../utility/use-enums.ts';
 import type { ProfileFormValues } from '../profile-form-values.ts';
 import { LogoField } from './logo-field.tsx';
 import type { useMediaUploads } from './use-media-uploads.ts';
+import '../../../components/ui/form-grid.css';
 
 export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, TOrganizationDetails>;
 
@@ -54,7 +55,7 @@ export function OrganisationSection({
     formState: { errors },
   } = form;
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       <LogoField
         value={watch('logo')}
         onChange={(url) => setValue('logo', url, { shouldDirty: true })}
@@ -74,7 +75,7 @@ export function OrganisationSection({
         error={errors.practiceManagerName?.message}
         {...register('practiceManagerName')}
       />
-      <div className="profile-fields__pair">
+      <div className="form-grid__pair">
         <TextField
           label="Contact e-mail"
           type="email"
@@ -126,7 +127,7 @@ export function LocationsSection({ form }: { form: ProfileForm }) {
   };
 
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       <LocationPicker
         label="Your locations"
         value={locations}
@@ -141,7 +142,7 @@ export function LocationsSection({ form }: { form: ProfileForm }) {
         type="number"
         inputMode="numeric"
         min={1}
-        className="profile-fields__short"
+        className="form-grid__short"
         hint="Including sites not listed above."
         error={errors.orgLocations?.numberOfLocations?.message}
         {...register('orgLocations.numberOfLocations', { setValueAs: numberInput })}
@@ -159,7 +160,7 @@ export function PracticeSection({ form }: { form: ProfileForm }) {
   const { enums, isLoading, error, retry } = useEnums();
   const aboutUs = watch('features.aboutUs');
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       {/* Rendered only with its options: a select without them would lose the stored choice. */}
       {enums ? (
         <Select
@@ -183,7 +184,7 @@ export function PracticeSection({ form }: { form: ProfileForm }) {
           <span className="visually-hidden">Loading practice types…</span>
         </div>
       )}
-      <div className="profile-fields__pair">
+      <div className="form-grid__pair">
         <TextField
           label="Physicians"
           type="number"
@@ -256,7 +257,7 @@ export function MediaSection({
   const isEmpty = media.length === 0 && uploads.uploads.length === 0;
 
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       <div className="media-picker">
         <label className="button button--secondary file-button" htmlFor={inputId}>
           Add photos or videos
@@ -385,9 +386,9 @@ export function LinksSection({ form }: { form: ProfileForm }) {
     />
   );
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       {linkField('websiteUrl', 'Website', 'https://www.yourpractice.com')}
-      <div className="profile-fields__pair">
+      <div className="form-grid__pair">
         {linkField('facebook', 'Facebook', 'facebook.com/yourpractice')}
         {linkField('instagram', 'Instagram', 'instagram.com/yourpractice')}
       </div>
