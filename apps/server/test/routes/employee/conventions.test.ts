@@ -5,6 +5,19 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, pngImage } from '../../domain/uploads/upload-fixtures.ts';
 import { buildTestApp } from '../../helper.ts';
+import {
+  type ApiRoute,
+  type CallRoute,
+  expectFailure,
+  expectPagedLists,
+  expectPagingRefused,
+  expectRecords,
+  expectRefusals,
+  expectUnauthenticated,
+  MALFORMED_IDS,
+  type Method,
+  plainIdKeys,
+} from '../conventions-kit.ts';
 import { signedInEmployer, uniqueIp } from '../employer/auth-kit.ts';
 import {
   callApi,
@@ -21,15 +34,6 @@ import {
  * The API conventions on every physician route: the envelopes, truthful statuses, paging
  * answers, `_id` ids, account kinds, unknown and malformed ids, and the Bearer prefix.
  */
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-interface Route {
-  method: Method;
-  url: string;
-  payload?: unknown;
-}
 
 let app: FastifyInstance;
 let physician: SignedInPhysician;
@@ -63,33 +67,10 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Every key named `id` anywhere in a JSON value (ids travel as `_id`). */
-function plainIdKeys(value: unknown, path = 'data'): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => plainIdKeys(item, `${path}[${index}]`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => [
-    ...(key === 'id' ? [`${path}.id`] : []),
-    ...plainIdKeys(child, `${path}.${key}`),
-  ]);
-}
-
-function expectFailure(
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  code: string,
-  label: string,
-) {
-  expect(response.statusCode, label).toBe(status);
-  const body = response.json() as { success: unknown; error: { message: unknown; code: unknown } };
-  expect(body.success, label).toBe(false);
-  expect(body.error.code, label).toBe(code);
-  expect(typeof body.error.message, label).toBe('string');
-  expect((body.error.message as string).length, label).toBeGreaterThan(0);
-  return body.error.message as string;
-}
+const call: CallRoute = (route, token) => callApi(app, route.method, route.url, token, route.payload);
 
 /** Every authenticated physician route, with a body it would accept. */
-function authenticatedRoutes(): Route[] {
+function authenticatedRoutes(): ApiRoute[] {
   return [
     { method: 'POST', url: '/api/employee/auth/logout' },
     { method: 'GET', url: '/api/employee/profile/get-profile' },
@@ -111,31 +92,16 @@ function authenticatedRoutes(): Route[] {
 
 describe('the success envelope', () => {
   it('answers {success:true, data} with ids as _id, and pages carry the named list, total, pageNumber, pageSize', async () => {
-    const lists: [string, string][] = [
+    await expectPagedLists(call, physician.token, [
       ['/api/employee/job/get-all-jobs', 'jobs'],
       ['/api/employee/job/get-applications', 'applications'],
       ['/api/employee/match/get-all-matches', 'matches'],
       ['/api/employee/conversation/get-all-conversation', 'conversations'],
-    ];
-    for (const [url, name] of lists) {
-      const response = await callApi(app, 'GET', `${url}?pageSize=1&pageNumber=1`, physician.token);
-      expect(response.statusCode, url).toBe(200);
-      const body = response.json();
-      expect(body.success, url).toBe(true);
-      expect(body.data, url).toMatchObject({ total: expect.any(Number), pageNumber: 1, pageSize: 1 });
-      expect(Array.isArray(body.data[name]), url).toBe(true);
-      expect(body.data[name], url).toHaveLength(1);
-      expect(body.data[name][0]._id, url).toEqual(expect.any(String));
-      expect(plainIdKeys(body.data), url).toEqual([]);
-    }
-    for (const url of ['/api/employee/profile/get-profile', `/api/employee/job/get-single-job/${jobId}`]) {
-      const response = await callApi(app, 'GET', url, physician.token);
-      expect(response.statusCode, url).toBe(200);
-      const body = response.json();
-      expect(body.success, url).toBe(true);
-      expect(body.data._id, url).toEqual(expect.any(String));
-      expect(plainIdKeys(body.data), url).toEqual([]);
-    }
+    ]);
+    await expectRecords(call, physician.token, [
+      '/api/employee/profile/get-profile',
+      `/api/employee/job/get-single-job/${jobId}`,
+    ]);
   });
 
   it('accepts the session token with a Bearer prefix', async () => {
@@ -154,34 +120,17 @@ describe('the success envelope', () => {
 
 describe('the failure envelope', () => {
   it('answers 401 UNAUTHENTICATED on every physician route without a token or with a bad one', async () => {
-    for (const route of authenticatedRoutes()) {
-      const label = `${route.method} ${route.url}`;
-      expectFailure(
-        await callApi(app, route.method, route.url, undefined, route.payload),
-        401,
-        'UNAUTHENTICATED',
-        label,
-      );
-      expectFailure(
-        await callApi(app, route.method, route.url, 'not-a-session-token', route.payload),
-        401,
-        'UNAUTHENTICATED',
-        label,
-      );
-    }
+    await expectUnauthenticated(call, authenticatedRoutes(), 'not-a-session-token');
   });
 
   it('answers 403 FORBIDDEN to an employer token on every physician route, and changes nothing', async () => {
-    for (const route of authenticatedRoutes()) {
-      const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, employerToken, route.payload),
-        403,
-        'FORBIDDEN',
-        label,
-      );
-      expect(message, label).toBe(PHYSICIAN_MESSAGES.employerOnPhysicianRoute);
-    }
+    await expectRefusals(
+      call,
+      employerToken,
+      authenticatedRoutes().map((route) => [route, PHYSICIAN_MESSAGES.employerOnPhysicianRoute] as const),
+      403,
+      'FORBIDDEN',
+    );
     // The pending invite is still pending: the refused respond call did nothing.
     const matches = await callApi(app, 'GET', '/api/employee/match/get-all-matches', physician.token);
     expect(matches.json().data.matches.find((match: { _id: string }) => match._id === matchId)?.status).toBe(
@@ -190,8 +139,8 @@ describe('the failure envelope', () => {
   });
 
   it('answers 404 NOT_FOUND for unknown and malformed ids, never 500', async () => {
-    const cases: [Route, string][] = [];
-    for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', 'ZZZZZZZZ-0000-4000-8000-000000000000']) {
+    const cases: [ApiRoute, string][] = [];
+    for (const id of MALFORMED_IDS) {
       cases.push(
         [{ method: 'GET', url: `/api/employee/job/get-single-job/${id}` }, JOB_MESSAGES.notFound],
         [{ method: 'POST', url: `/api/employee/job/apply/${id}`, payload: {} }, JOB_MESSAGES.notFound],
@@ -209,61 +158,36 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    for (const [route, expected] of cases) {
-      const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, physician.token, route.payload),
-        404,
-        'NOT_FOUND',
-        label,
-      );
-      expect(message, label).toBe(expected);
-    }
+    await expectRefusals(call, physician.token, cases, 404, 'NOT_FOUND');
   });
 
   it("answers 404 for another organisation's draft job, on reading and applying", async () => {
-    for (const route of [
-      { method: 'GET', url: `/api/employee/job/get-single-job/${draftJobId}` },
-      { method: 'POST', url: `/api/employee/job/apply/${draftJobId}`, payload: {} },
-    ] as Route[]) {
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, physician.token, route.payload),
-        404,
-        'NOT_FOUND',
-        route.url,
-      );
-      expect(message).toBe(JOB_MESSAGES.notFound);
-    }
+    await expectRefusals(
+      call,
+      physician.token,
+      [
+        [{ method: 'GET', url: `/api/employee/job/get-single-job/${draftJobId}` }, JOB_MESSAGES.notFound],
+        [
+          { method: 'POST', url: `/api/employee/job/apply/${draftJobId}`, payload: {} },
+          JOB_MESSAGES.notFound,
+        ],
+      ],
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('refuses a huge or zero pageSize and a pageNumber below 1 on every paged list (400 VALIDATION_FAILED)', async () => {
-    for (const url of [
+    await expectPagingRefused(call, physician.token, [
       '/api/employee/job/get-all-jobs',
       '/api/employee/job/get-applications',
       '/api/employee/match/get-all-matches',
       '/api/employee/conversation/get-all-conversation',
-    ]) {
-      for (const query of ['pageSize=100000', 'pageSize=0', 'pageSize=ten']) {
-        const message = expectFailure(
-          await callApi(app, 'GET', `${url}?${query}`, physician.token),
-          400,
-          'VALIDATION_FAILED',
-          `${url}?${query}`,
-        );
-        expect(message, `${url}?${query}`).toMatch(/^pageSize: /);
-      }
-      const message = expectFailure(
-        await callApi(app, 'GET', `${url}?pageNumber=0`, physician.token),
-        400,
-        'VALIDATION_FAILED',
-        `${url}?pageNumber=0`,
-      );
-      expect(message).toMatch(/^pageNumber: /);
-    }
+    ]);
   });
 
   it('names the field with VALIDATION_FAILED on every route with a body', async () => {
-    const cases: [Route, string][] = [
+    const cases: [ApiRoute, string][] = [
       [{ method: 'POST', url: '/api/employee/auth/login', payload: { email: 'x@y.example' } }, 'password: '],
       [
         { method: 'PATCH', url: '/api/employee/profile/update-profile', payload: { yearsOfExperience: -1 } },
