@@ -4,14 +4,12 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { WizardActions, WizardStepHeader, WizardSteps } from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser, userUpdated } from '../../auth/auth-slice.ts';
 import { useSyncAndContinue } from '../../auth/session-start.ts';
@@ -37,6 +35,7 @@ import {
   PracticeSection,
   type ProfileForm,
 } from './profile-sections.tsx';
+import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organization.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 import './profile.css';
 
@@ -124,38 +123,26 @@ function EstablishProfileLoader({ user }: { user: TUser }) {
       return;
     }
     setState({ status: 'loading' });
-    organizationApi
-      .getOrganization(userId, controller.signal)
-      .then(({ organization }) => {
-        dispatch(organizationLoaded(organization));
-        // A claimed organisation arrives with what public records knew; a new one is null.
+    fetchStoredOrganization(dispatch, userId, controller.signal)
+      .then((organization) => {
+        // A claimed organisation arrives with what public records knew; none yet is a fresh start.
         const values = profileValuesFromOrganization(organization);
         ready({ ...values, email: values.email || userEmail.current });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // No stored organisation yet (a new account) is a fresh start, not a failure.
-        if (error instanceof HttpError && error.status === 404) ready(fresh());
-        else setState({ status: 'failed', message: errorMessage(error) });
+        setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, organizationId, attempt]);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || state.status === 'failed') {
     return (
-      <div className="profile-screen__loading">
-        <Spinner size="lg" label="Loading your profile" />
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Alert variant="danger" title="We couldn't load your profile">
-        <p>{state.message}</p>
-        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
-          Try again
-        </Button>
-      </Alert>
+      <OrganizationLoadStatus
+        state={state}
+        noun="your profile"
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
     );
   }
   return <ProfileWizard user={user} initialValues={state.values} initialStep={state.step} />;
