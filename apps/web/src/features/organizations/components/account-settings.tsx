@@ -9,7 +9,7 @@ import type { SignOutState } from '../../../app/route-guards.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -82,13 +82,9 @@ function NewEmailForm({ user, onCodeSent }: { user: TUser; onCodeSent: (email: s
       errorTitle="We couldn't send the code"
       onSubmit={onSubmit}
     >
-      <TextField
+      <EmailField
         label="New e-mail address"
-        type="email"
-        inputMode="email"
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errors.email?.message}
         {...register('email')}
       />

@@ -23,14 +23,7 @@ import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';
 import { type ProfileFormValues, profileValuesFromOrganization } from '../profile-form-values.ts';
 import { AccountSettings } from './account-settings.tsx';
-import {
-  LinksSection,
-  LocationsSection,
-  MediaSection,
-  OrganisationSection,
-  PracticeSection,
-  type ProfileForm,
-} from './profile-sections.tsx';
+import { type ProfileForm, ProfileSection, type ProfileSectionProps } from './profile-sections.tsx';
 import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organization.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 import './profile.css';
@@ -123,6 +116,19 @@ function OrganizationLoader({ user }: { user: TUser }) {
   );
 }
 
+/** The editor's cards, in the order of the set-up's steps. */
+const EDITOR_SECTIONS: readonly { id: ProfileSectionProps['id']; title: string; description: string }[] = [
+  { id: 'organisation', title: 'Organisation', description: 'Your logo, name and contact details.' },
+  { id: 'locations', title: 'Locations', description: 'Where your physicians practise.' },
+  {
+    id: 'practice',
+    title: 'Practice',
+    description: 'The kind of practice and the team a new physician joins.',
+  },
+  { id: 'media', title: 'Photos and videos', description: 'Your facilities and team.' },
+  { id: 'links', title: 'Links', description: 'Your website and social profiles.' },
+];
+
 function ProfileEditor({
   user,
   organization,
@@ -201,21 +207,17 @@ function ProfileEditor({
       errorTitle="We couldn't save your profile"
       onSubmit={save}
     >
-      <Card title="Organisation" description="Your logo, name and contact details.">
-        <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
-      </Card>
-      <Card title="Locations" description="Where your physicians practise.">
-        <LocationsSection form={form} />
-      </Card>
-      <Card title="Practice" description="The kind of practice and the team a new physician joins.">
-        <PracticeSection form={form} />
-      </Card>
-      <Card title="Photos and videos" description="Your facilities and team.">
-        <MediaSection form={form} uploads={uploads} onRemoveSaved={onRemoveMedia} />
-      </Card>
-      <Card title="Links" description="Your website and social profiles.">
-        <LinksSection form={form} />
-      </Card>
+      {EDITOR_SECTIONS.map((section) => (
+        <Card key={section.id} title={section.title} description={section.description}>
+          <ProfileSection
+            id={section.id}
+            form={form}
+            uploads={uploads}
+            onLogoBusyChange={setIsLogoBusy}
+            onRemoveSavedMedia={onRemoveMedia}
+          />
+        </Card>
+      ))}
       <div className="profile-editor__bar">
         <p className="profile-editor__status" aria-live="polite">
           {isBusy

@@ -27,14 +27,7 @@ import {
   stepOfField,
 } from '../profile-form-values.ts';
 import { ProfileReview } from './profile-review.tsx';
-import {
-  LinksSection,
-  LocationsSection,
-  MediaSection,
-  OrganisationSection,
-  PracticeSection,
-  type ProfileForm,
-} from './profile-sections.tsx';
+import { type ProfileForm, ProfileSection } from './profile-sections.tsx';
 import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organization.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 import './profile.css';
@@ -312,13 +305,9 @@ function ProfileWizard({
             headingRef={headingRef}
             error={{ id: errorId, title: "We couldn't save your profile", message: serverError }}
           />
-          {current.id === 'organisation' && (
-            <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
+          {current.id !== 'review' && (
+            <ProfileSection id={current.id} form={form} uploads={uploads} onLogoBusyChange={setIsLogoBusy} />
           )}
-          {current.id === 'locations' && <LocationsSection form={form} />}
-          {current.id === 'practice' && <PracticeSection form={form} />}
-          {current.id === 'media' && <MediaSection form={form} uploads={uploads} />}
-          {current.id === 'links' && <LinksSection form={form} />}
           {current.id === 'review' && (
             <ProfileReview
               values={reviewed}

@@ -12,14 +12,14 @@ import { type ChangeEvent, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Select, TextArea, TextField } from '../../../components/ui/field.tsx';
+import { EmailField, Select, TextArea, TextField } from '../../../components/ui/field.tsx';
 import { LocationPicker } from '../../../components/ui/location-picker.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { notifyFormError } from '../../../lib/toast.ts';
 import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
-import type { ProfileFormValues } from '../profile-form-values.ts';
+import type { ProfileFormValues, ProfileStep } from '../profile-form-values.ts';
 import { LogoField } from './logo-field.tsx';
 import type { useMediaUploads } from './use-media-uploads.ts';
 import '../../../components/ui/form-grid.css';
@@ -76,13 +76,9 @@ export function OrganisationSection({
         {...register('practiceManagerName')}
       />
       <div className="form-grid__pair">
-        <TextField
+        <EmailField
           label="Contact e-mail"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           error={errors.email?.message}
           {...register('email')}
         />
@@ -395,4 +391,39 @@ export function LinksSection({ form }: { form: ProfileForm }) {
       {linkField('twitter', 'X (Twitter)', 'x.com/yourpractice')}
     </div>
   );
+}
+
+export interface ProfileSectionProps {
+  /** Which part of the profile: every step of the set-up but the review. */
+  id: Exclude<ProfileStep['id'], 'review'>;
+  form: ProfileForm;
+  uploads: ReturnType<typeof useMediaUploads>;
+  onLogoBusyChange: (isBusy: boolean) => void;
+  /** Called with each saved photo or video the person removes. */
+  onRemoveSavedMedia?: (item: TMediaItem) => void;
+}
+
+/**
+ * One part of the organisation profile form: the set-up shows them a step at a time, the editor
+ * all at once, each in its card.
+ */
+export function ProfileSection({
+  id,
+  form,
+  uploads,
+  onLogoBusyChange,
+  onRemoveSavedMedia,
+}: ProfileSectionProps) {
+  switch (id) {
+    case 'organisation':
+      return <OrganisationSection form={form} onLogoBusyChange={onLogoBusyChange} />;
+    case 'locations':
+      return <LocationsSection form={form} />;
+    case 'practice':
+      return <PracticeSection form={form} />;
+    case 'media':
+      return <MediaSection form={form} uploads={uploads} onRemoveSaved={onRemoveSavedMedia} />;
+    case 'links':
+      return <LinksSection form={form} />;
+  }
 }
