@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
@@ -105,13 +105,9 @@ function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
         error={errors.npiNumber?.message}
         {...register('npiNumber')}
       />
-      <TextField
+      <EmailField
         label="Work e-mail address"
-        type="email"
         autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         placeholder="you@practice.com"
         hint="We send the link to set your password here."
         error={errors.email?.message}

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField } from '../../../components/ui/field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
@@ -105,13 +105,9 @@ function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (em
         lead="Enter the e-mail address you sign in with. We will send you a 6-digit code."
       />
       <ServerForm serverError={serverError} errorTitle="We couldn't send the code" onSubmit={onSubmit}>
-        <TextField
+        <EmailField
           label="E-mail address"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder="you@practice.com"
           error={errors.email?.message}
           {...register('email')}

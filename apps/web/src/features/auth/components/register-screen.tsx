@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField } from '../../../components/ui/field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
@@ -82,13 +82,9 @@ function DetailsStep({
         </p>
       </header>
       <ServerForm serverError={serverError} errorTitle="We couldn't create your account" onSubmit={onSubmit}>
-        <TextField
+        <EmailField
           label="Work e-mail address"
-          type="email"
           autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder="you@practice.com"
           error={errors.email?.message}
           {...register('email')}

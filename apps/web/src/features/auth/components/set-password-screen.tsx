@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField } from '../../../components/ui/field.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
@@ -88,13 +88,9 @@ function SetPasswordForm({ email, token }: { email: string; token: string }) {
         </p>
       </header>
       <ServerForm serverError={serverError} errorTitle="We couldn't set your password" onSubmit={onSubmit}>
-        <TextField
+        <EmailField
           label="E-mail address"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           readOnly={email !== ''}
           hint={email ? 'The address the link was sent to.' : undefined}
           error={errors.email?.message}
