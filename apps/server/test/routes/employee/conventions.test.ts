@@ -5,19 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, pngImage } from '../../domain/uploads/upload-fixtures.ts';
 import { buildTestApp } from '../../helper.ts';
-import {
-  type ApiRoute,
-  type CallRoute,
-  expectFailure,
-  expectPagedLists,
-  expectPagingRefused,
-  expectRecords,
-  expectRefusals,
-  expectUnauthenticated,
-  MALFORMED_IDS,
-  type Method,
-  plainIdKeys,
-} from '../conventions-kit.ts';
+import * as convention from '../conventions-kit.ts';
 import { signedInEmployer, uniqueIp } from '../employer/auth-kit.ts';
 import {
   callApi,
@@ -67,10 +55,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const call: CallRoute = (route, token) => callApi(app, route.method, route.url, token, route.payload);
+const call: convention.CallRoute = (route, token) =>
+  callApi(app, route.method, route.url, token, route.payload);
 
 /** Every authenticated physician route, with a body it would accept. */
-function authenticatedRoutes(): ApiRoute[] {
+function authenticatedRoutes(): convention.ApiRoute[] {
   return [
     { method: 'POST', url: '/api/employee/auth/logout' },
     { method: 'GET', url: '/api/employee/profile/get-profile' },
@@ -92,13 +81,13 @@ function authenticatedRoutes(): ApiRoute[] {
 
 describe('the success envelope', () => {
   it('answers {success:true, data} with ids as _id, and pages carry the named list, total, pageNumber, pageSize', async () => {
-    await expectPagedLists(call, physician.token, [
+    await convention.expectPagedLists(call, physician.token, [
       ['/api/employee/job/get-all-jobs', 'jobs'],
       ['/api/employee/job/get-applications', 'applications'],
       ['/api/employee/match/get-all-matches', 'matches'],
       ['/api/employee/conversation/get-all-conversation', 'conversations'],
     ]);
-    await expectRecords(call, physician.token, [
+    await convention.expectRecords(call, physician.token, [
       '/api/employee/profile/get-profile',
       `/api/employee/job/get-single-job/${jobId}`,
     ]);
@@ -120,11 +109,11 @@ describe('the success envelope', () => {
 
 describe('the failure envelope', () => {
   it('answers 401 UNAUTHENTICATED on every physician route without a token or with a bad one', async () => {
-    await expectUnauthenticated(call, authenticatedRoutes(), 'not-a-session-token');
+    await convention.expectUnauthenticated(call, authenticatedRoutes(), 'not-a-session-token');
   });
 
   it('answers 403 FORBIDDEN to an employer token on every physician route, and changes nothing', async () => {
-    await expectRefusals(
+    await convention.expectRefusals(
       call,
       employerToken,
       authenticatedRoutes().map((route) => [route, PHYSICIAN_MESSAGES.employerOnPhysicianRoute] as const),
@@ -139,8 +128,8 @@ describe('the failure envelope', () => {
   });
 
   it('answers 404 NOT_FOUND for unknown and malformed ids, never 500', async () => {
-    const cases: [ApiRoute, string][] = [];
-    for (const id of MALFORMED_IDS) {
+    const cases: [convention.ApiRoute, string][] = [];
+    for (const id of convention.MALFORMED_IDS) {
       cases.push(
         [{ method: 'GET', url: `/api/employee/job/get-single-job/${id}` }, JOB_MESSAGES.notFound],
         [{ method: 'POST', url: `/api/employee/job/apply/${id}`, payload: {} }, JOB_MESSAGES.notFound],
@@ -158,11 +147,11 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    await expectRefusals(call, physician.token, cases, 404, 'NOT_FOUND');
+    await convention.expectRefusals(call, physician.token, cases, 404, 'NOT_FOUND');
   });
 
   it("answers 404 for another organisation's draft job, on reading and applying", async () => {
-    await expectRefusals(
+    await convention.expectRefusals(
       call,
       physician.token,
       [
@@ -178,7 +167,7 @@ describe('the failure envelope', () => {
   });
 
   it('refuses a huge or zero pageSize and a pageNumber below 1 on every paged list (400 VALIDATION_FAILED)', async () => {
-    await expectPagingRefused(call, physician.token, [
+    await convention.expectPagingRefused(call, physician.token, [
       '/api/employee/job/get-all-jobs',
       '/api/employee/job/get-applications',
       '/api/employee/match/get-all-matches',
@@ -187,7 +176,7 @@ describe('the failure envelope', () => {
   });
 
   it('names the field with VALIDATION_FAILED on every route with a body', async () => {
-    const cases: [ApiRoute, string][] = [
+    const cases: [convention.ApiRoute, string][] = [
       [{ method: 'POST', url: '/api/employee/auth/login', payload: { email: 'x@y.example' } }, 'password: '],
       [
         { method: 'PATCH', url: '/api/employee/profile/update-profile', payload: { yearsOfExperience: -1 } },
@@ -217,7 +206,7 @@ describe('the failure envelope', () => {
     ];
     for (const [route, expected] of cases) {
       const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
+      const message = convention.expectFailure(
         await callApi(app, route.method, route.url, physician.token, route.payload),
         400,
         'VALIDATION_FAILED',
@@ -278,7 +267,7 @@ describe('POST /api/employee/profile/upload-photo', () => {
       success: true,
       data: { url: expect.stringMatching(/^\/uploads\//) },
     });
-    expect(plainIdKeys(response.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(response.json().data)).toEqual([]);
   });
 
   it('names the field when the image is sent under another name (400)', async () => {
@@ -291,8 +280,8 @@ describe('POST /api/employee/profile/upload-photo', () => {
   });
 
   it('refuses an employer (403) and an anonymous caller (401)', async () => {
-    expectFailure(await uploadPhoto(employerToken), 403, 'FORBIDDEN', 'employer');
-    expectFailure(await uploadPhoto(undefined), 401, 'UNAUTHENTICATED', 'anonymous');
+    convention.expectFailure(await uploadPhoto(employerToken), 403, 'FORBIDDEN', 'employer');
+    convention.expectFailure(await uploadPhoto(undefined), 401, 'UNAUTHENTICATED', 'anonymous');
   });
 });
 
@@ -304,7 +293,7 @@ describe('signing in', () => {
       message: expect.any(String),
       data: { token: expect.any(String), physician: { _id: expect.any(String), isComplete: false } },
     });
-    expect(plainIdKeys(response.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(response.json().data)).toEqual([]);
   });
 
   it('answers a wrong password with 401 in the failure envelope, and a sign-in with the session', async () => {
@@ -312,7 +301,7 @@ describe('signing in', () => {
       email: physician.email,
       password: 'Wrong-password-1',
     });
-    expectFailure(wrong, 401, 'UNAUTHENTICATED', 'wrong password');
+    convention.expectFailure(wrong, 401, 'UNAUTHENTICATED', 'wrong password');
     const right = await callApi(app, 'POST', '/api/employee/auth/login', undefined, {
       email: physician.email,
       password: PHYSICIAN_PASSWORD,
@@ -331,8 +320,8 @@ describe('signing in', () => {
       ['GET', `/api/employer/applicant/get-single-applicant/${physician.profile._id}`],
       ['POST', '/api/employer/match/create-match', { jobId, applicantId: physician.profile._id }],
       ['GET', `/api/employer/dashboard/get-summary/${employer.id}`],
-    ] as [Method, string, unknown?][]) {
-      const message = expectFailure(
+    ] as [convention.Method, string, unknown?][]) {
+      const message = convention.expectFailure(
         await callApi(app, method, url, physician.token, payload),
         403,
         'FORBIDDEN',
@@ -364,7 +353,7 @@ describe('answers of the changing calls', () => {
       message: 'Your application is sent.',
       data: { _id: expect.any(String), jobId: job._id, jobTitle: 'Night Hospitalist' },
     });
-    expect(plainIdKeys(applied.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(applied.json().data)).toEqual([]);
 
     const accepted = await callApi(app, 'PATCH', `/api/employee/match/respond/${pending._id}`, caller.token, {
       status: 'accepted',
@@ -374,7 +363,7 @@ describe('answers of the changing calls', () => {
       message: 'You accepted the invite. You can now message the employer.',
       data: { _id: pending._id, status: 'accepted', conversationId: expect.any(String) },
     });
-    expect(plainIdKeys(accepted.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(accepted.json().data)).toEqual([]);
 
     const sent = await callApi(
       app,
@@ -385,7 +374,7 @@ describe('answers of the changing calls', () => {
     );
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ success: true, data: { message: { _id: expect.any(String) } } });
-    expect(plainIdKeys(sent.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(sent.json().data)).toEqual([]);
 
     const loggedOut = await callApi(app, 'POST', '/api/employee/auth/logout', caller.token);
     expect(loggedOut.json()).toEqual({ success: true, message: 'You are signed out.', data: null });
@@ -398,11 +387,13 @@ describe('answers of the changing calls', () => {
       (await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, caller.token, {})).statusCode,
     ).toBe(200);
     const twice = await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, caller.token, {});
-    expect(expectFailure(twice, 409, 'CONFLICT', 'apply twice')).toBe(PHYSICIAN_MESSAGES.alreadyApplied);
+    expect(convention.expectFailure(twice, 409, 'CONFLICT', 'apply twice')).toBe(
+      PHYSICIAN_MESSAGES.alreadyApplied,
+    );
 
     const newcomer = await signedInPhysician(app, { isComplete: false });
     const incomplete = await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, newcomer.token, {});
-    expect(expectFailure(incomplete, 422, 'BUSINESS_RULE', 'incomplete')).toBe(
+    expect(convention.expectFailure(incomplete, 422, 'BUSINESS_RULE', 'incomplete')).toBe(
       PHYSICIAN_MESSAGES.profileIncomplete,
     );
 
@@ -418,13 +409,15 @@ describe('answers of the changing calls', () => {
     );
     expect(closing.statusCode).toBe(200);
     const late = await callApi(app, 'POST', `/api/employee/job/apply/${closed._id}`, caller.token, {});
-    expect(expectFailure(late, 422, 'BUSINESS_RULE', 'closed job')).toBe(PHYSICIAN_MESSAGES.jobNotOpen);
+    expect(convention.expectFailure(late, 422, 'BUSINESS_RULE', 'closed job')).toBe(
+      PHYSICIAN_MESSAGES.jobNotOpen,
+    );
 
     const pending = await invite(app, employer, job._id, caller.profile._id);
     const respond = (status: string) =>
       callApi(app, 'PATCH', `/api/employee/match/respond/${pending._id}`, caller.token, { status });
     expect((await respond('declined')).statusCode).toBe(200);
-    expect(expectFailure(await respond('accepted'), 422, 'BUSINESS_RULE', 'final')).toBe(
+    expect(convention.expectFailure(await respond('accepted'), 422, 'BUSINESS_RULE', 'final')).toBe(
       MATCH_MESSAGES.alreadyFinal('declined'),
     );
   });

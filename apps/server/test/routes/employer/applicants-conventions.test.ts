@@ -7,19 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, matches, savedApplicants } from '../../../src/db/schema/hiring.ts';
 import { buildTestApp } from '../../helper.ts';
-import {
-  type ApiRoute,
-  type CallRoute,
-  expectFailure,
-  expectPagedLists,
-  expectPagingRefused,
-  expectRecords,
-  expectRefusals,
-  expectUnauthenticated,
-  MALFORMED_IDS,
-  plainIdKeys,
-  UNKNOWN_ID,
-} from '../conventions-kit.ts';
+import * as convention from '../conventions-kit.ts';
 import { signedInPhysician } from '../employee/physician-kit.ts';
 import { apply, callApi, createPhysician, invite } from './applicant-kit.ts';
 import { signedInEmployer, uniqueIp } from './auth-kit.ts';
@@ -62,10 +50,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const call: CallRoute = (route, token) => callApi(app, route.method, route.url, token, route.payload);
+const call: convention.CallRoute = (route, token) =>
+  callApi(app, route.method, route.url, token, route.payload);
 
 /** Every route of the three areas, with a body it would accept. */
-function everyRoute(): ApiRoute[] {
+function everyRoute(): convention.ApiRoute[] {
   return [
     { method: 'GET', url: `/employer/applicant/get-all-applicants/${employer.id}` },
     { method: 'GET', url: `/employer/applicant/get-saved-applicants/${employer.id}` },
@@ -107,7 +96,7 @@ async function expectUntouched() {
 
 describe('the success envelope', () => {
   it('answers {success:true, data} with ids as _id, and pages carry the named list, total, pageNumber, pageSize', async () => {
-    await expectPagedLists(
+    await convention.expectPagedLists(
       call,
       employer.token,
       [
@@ -120,7 +109,7 @@ describe('the success envelope', () => {
       ],
       { isNonEmpty: true },
     );
-    await expectRecords(
+    await convention.expectRecords(
       call,
       employer.token,
       [
@@ -145,13 +134,13 @@ describe('the success envelope', () => {
 
 describe('the failure envelope', () => {
   it('answers 401 UNAUTHENTICATED on every route without a token or with a bad one', async () => {
-    await expectUnauthenticated(call, everyRoute(), 'Bearer not-a-session-token');
+    await convention.expectUnauthenticated(call, everyRoute(), 'Bearer not-a-session-token');
     await expectUntouched();
   });
 
   it('answers 403 FORBIDDEN to a physician token on every route, and changes nothing', async () => {
     const physician = await signedInPhysician(app);
-    await expectRefusals(
+    await convention.expectRefusals(
       call,
       physician.token,
       everyRoute().map((route) => [route, PHYSICIAN_MESSAGES.physicianOnEmployerRoute] as const),
@@ -162,7 +151,7 @@ describe('the failure envelope', () => {
   });
 
   it("answers 403 FORBIDDEN for another user's id and for a malformed one on every {userId} route", async () => {
-    for (const userId of [rival.id, UNKNOWN_ID, 'not-a-uuid']) {
+    for (const userId of [rival.id, convention.UNKNOWN_ID, 'not-a-uuid']) {
       for (const url of [
         `/employer/applicant/get-all-applicants/${userId}`,
         `/employer/applicant/get-saved-applicants/${userId}`,
@@ -170,14 +159,14 @@ describe('the failure envelope', () => {
         `/employer/match/get-all-matches/${userId}`,
         `/employer/dashboard/get-summary/${userId}`,
       ]) {
-        expectFailure(await callApi(app, 'GET', url, employer.token), 403, 'FORBIDDEN', url);
+        convention.expectFailure(await callApi(app, 'GET', url, employer.token), 403, 'FORBIDDEN', url);
       }
     }
   });
 
   it('answers 404 NOT_FOUND for unknown, malformed and other organisations’ ids, never 500', async () => {
-    const cases: [ApiRoute, string][] = [];
-    for (const id of [...MALFORMED_IDS, rivalJobId]) {
+    const cases: [convention.ApiRoute, string][] = [];
+    for (const id of [...convention.MALFORMED_IDS, rivalJobId]) {
       cases.push(
         [
           { method: 'GET', url: `/employer/applicant/get-recommended-applicants/${id}` },
@@ -198,7 +187,7 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    for (const id of MALFORMED_IDS) {
+    for (const id of convention.MALFORMED_IDS) {
       cases.push(
         [
           { method: 'GET', url: `/employer/applicant/get-single-applicant/${id}` },
@@ -227,13 +216,13 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    for (const id of MALFORMED_IDS.filter((candidate) => candidate !== UNKNOWN_ID)) {
+    for (const id of convention.MALFORMED_IDS.filter((candidate) => candidate !== convention.UNKNOWN_ID)) {
       cases.push([
         { method: 'DELETE', url: `/employer/applicant/unsave-applicant/${id}` },
         APPLICANT_MESSAGES.notFound,
       ]);
     }
-    await expectRefusals(call, employer.token, cases, 404, 'NOT_FOUND');
+    await convention.expectRefusals(call, employer.token, cases, 404, 'NOT_FOUND');
     // Another organisation knows nothing of this organisation's application or match.
     for (const [route, expected] of [
       [
@@ -252,8 +241,8 @@ describe('the failure envelope', () => {
         },
         MATCH_MESSAGES.notFound,
       ],
-    ] as [ApiRoute, string][]) {
-      const message = expectFailure(
+    ] as [convention.ApiRoute, string][]) {
+      const message = convention.expectFailure(
         await callApi(app, route.method, route.url, rival.token, route.payload),
         404,
         'NOT_FOUND',
@@ -265,7 +254,7 @@ describe('the failure envelope', () => {
   });
 
   it('refuses a huge or zero pageSize and a pageNumber below 1 on every paged list (400 VALIDATION_FAILED)', async () => {
-    await expectPagingRefused(call, employer.token, [
+    await convention.expectPagingRefused(call, employer.token, [
       `/employer/applicant/get-all-applicants/${employer.id}`,
       `/employer/applicant/get-saved-applicants/${employer.id}`,
       `/employer/applicant/explore/${employer.id}`,
@@ -280,7 +269,7 @@ describe('answers of the changing calls', () => {
   it('answer {success:true, message, data} with the changed record under _id', async () => {
     const physician = await createPhysician(app, { firstName: 'Lena', lastName: 'Park' });
     const otherApplication = await apply(app, physician, jobId);
-    const cases: [ApiRoute, (data: Record<string, unknown>) => void][] = [
+    const cases: [convention.ApiRoute, (data: Record<string, unknown>) => void][] = [
       [
         { method: 'POST', url: `/employer/applicant/save-applicant/${physician}` },
         (data) => expect(data).toMatchObject({ _id: physician, isSaved: true }),
@@ -319,7 +308,7 @@ describe('answers of the changing calls', () => {
       expect(body.success, label).toBe(true);
       expect(body.message, label).toEqual(expect.any(String));
       check(body.data);
-      expect(plainIdKeys(body.data), label).toEqual([]);
+      expect(convention.plainIdKeys(body.data), label).toEqual([]);
     }
     const [created] = await app.db.select().from(matches).where(eq(matches.physicianId, physician));
     const cancelled = await callApi(
@@ -349,7 +338,9 @@ describe('answers of the changing calls', () => {
       jobId,
       applicantId: physician,
     });
-    expect(expectFailure(again, 409, 'CONFLICT', 'second invite')).toBe(MATCH_MESSAGES.activeExists);
+    expect(convention.expectFailure(again, 409, 'CONFLICT', 'second invite')).toBe(
+      MATCH_MESSAGES.activeExists,
+    );
 
     const matchOf = first.json().data._id as string;
     const cancel = () =>
@@ -357,7 +348,7 @@ describe('answers of the changing calls', () => {
         status: 'cancelled',
       });
     expect((await cancel()).statusCode).toBe(200);
-    expectFailure(await cancel(), 422, 'BUSINESS_RULE', 'cancel twice');
+    convention.expectFailure(await cancel(), 422, 'BUSINESS_RULE', 'cancel twice');
     const accept = await callApi(
       app,
       'PATCH',
@@ -367,7 +358,9 @@ describe('answers of the changing calls', () => {
         status: 'accepted',
       },
     );
-    expect(expectFailure(accept, 422, 'BUSINESS_RULE', 'employer accepts')).toBe(MATCH_MESSAGES.onlyCancel);
+    expect(convention.expectFailure(accept, 422, 'BUSINESS_RULE', 'employer accepts')).toBe(
+      MATCH_MESSAGES.onlyCancel,
+    );
   });
 });
 
@@ -419,10 +412,10 @@ describe('an employer whose organisation is not established yet', () => {
         },
         MATCH_MESSAGES.notFound,
       ],
-    ] as [ApiRoute, string][]) {
+    ] as [convention.ApiRoute, string][]) {
       const label = `${route.method} ${route.url}`;
       expect(
-        expectFailure(
+        convention.expectFailure(
           await callApi(app, route.method, route.url, newcomer.token, route.payload),
           404,
           'NOT_FOUND',
