@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert } from './alert.tsx';
 import { cx } from './cx.ts';
 import { CheckIcon } from './icons.tsx';
@@ -7,6 +7,43 @@ import './wizard.css';
 export interface WizardStep {
   id: string;
   title: string;
+}
+
+export interface WizardStepState {
+  /** Index of the step on screen. */
+  step: number;
+  /** Index of the furthest step reached. */
+  furthest: number;
+  /** Moves to a step, which then counts as reached. */
+  moveTo: (target: number) => void;
+  /** Shows a step without counting it as reached (e.g. the one a refused save points at). */
+  show: (target: number) => void;
+  /** The step heading, focused whenever the step changes (not on the first render). */
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+/** Which step of a form in steps is on screen and how far the person got; focus follows the step. */
+export function useWizardStep(initialStep = 0, initialFurthest = initialStep): WizardStepState {
+  const [step, setStep] = useState(initialStep);
+  const [furthest, setFurthest] = useState(initialFurthest);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isFirstRender = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [step]);
+
+  const moveTo = useCallback((target: number) => {
+    setStep(target);
+    setFurthest((reached) => Math.max(reached, target));
+  }, []);
+
+  return { step, furthest, moveTo, show: setStep, headingRef };
 }
 
 export interface WizardStepsProps {

@@ -1,5 +1,5 @@
 import { type TJob, type TJobFields, ZJobFields } from '@medhire/contract/jobs';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { type FieldErrors, type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
+  useWizardStep,
   WizardActions,
   WizardSpacer,
   WizardStepHeader,
@@ -80,12 +81,15 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   const titleId = useId();
   const errorId = useId();
   const isEditing = job !== undefined;
-  const [step, setStep] = useState(0);
-  const [furthestStep, setFurthestStep] = useState(isEditing ? REVIEW_STEP_INDEX : 0);
+  const {
+    step,
+    furthest: furthestStep,
+    moveTo,
+    show,
+    headingRef,
+  } = useWizardStep(0, isEditing ? REVIEW_STEP_INDEX : 0);
   const [serverError, setServerError] = useState<string | null>(null);
   const [pendingIntent, setPendingIntent] = useState<Intent | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const isFirstRender = useRef(true);
 
   const form: JobForm = useForm<JobFormValues, unknown, TJobFields>({
     resolver,
@@ -95,15 +99,6 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   const { release, prompt } = useUnsavedChangesGuard(form.formState.isDirty && pendingIntent === null);
   const current = jobFormStep(step);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
-  useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
-
   const goTo = async (target: number) => {
     if (target === step) return;
     if (target > step) {
@@ -111,14 +106,13 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
       if (fields.length > 0 && !(await form.trigger([...fields], { shouldFocus: true }))) return;
     }
     setServerError(null);
-    setStep(target);
-    setFurthestStep((furthest) => Math.max(furthest, target));
+    moveTo(target);
   };
 
   const onInvalid = (errors: FieldErrors<JobFormValues>) => {
     const firstStep = Math.min(...Object.keys(errors).map((field) => stepOfField(field)));
     if (firstStep < REVIEW_STEP_INDEX) {
-      setStep(firstStep);
+      show(firstStep);
       notifyFormError(`Some details in “${jobFormStep(firstStep).title}” need attention.`);
     }
   };
@@ -146,7 +140,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
         form.setError(issue.field as FieldPath<JobFormValues>, { type: 'server', message: issue.message });
       }
       const first = issues[0];
-      if (first) setStep(stepOfField(first.field));
+      if (first) show(stepOfField(first.field));
       setServerError(message);
       notifyFormError(message);
       return;

@@ -7,7 +7,12 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { WizardActions, WizardStepHeader, WizardSteps } from '../../../components/ui/wizard.tsx';
+import {
+  useWizardStep,
+  WizardActions,
+  WizardStepHeader,
+  WizardSteps,
+} from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
@@ -154,13 +159,10 @@ function ProfileWizard({
   const syncAndContinue = useSyncAndContinue();
   const { enums } = useEnums();
   const errorId = useId();
-  const [step, setStep] = useState(initialStep);
-  const [furthestStep, setFurthestStep] = useState(initialStep);
+  const { step, furthest: furthestStep, moveTo, show, headingRef } = useWizardStep(initialStep);
   const [isLogoBusy, setIsLogoBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const savedStep = useRef(user.currentProfileStep);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const isFirstRender = useRef(true);
 
   const form: ProfileForm = useForm<ProfileFormValues, unknown, TOrganizationDetails>({
     resolver: contractResolver<typeof ZOrganizationDetails, ProfileFormValues>(ZOrganizationDetails),
@@ -172,15 +174,6 @@ function ProfileWizard({
   );
   const isBusy = isLogoBusy || uploads.isUploading;
   const current = profileStep(step);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
-  useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   /** Remembers on the server how far the person got, so a return resumes there. */
   const rememberStep = useCallback(
@@ -227,14 +220,13 @@ function ProfileWizard({
       void rememberStep(target);
     }
     setServerError(null);
-    setStep(target);
-    setFurthestStep((furthest) => Math.max(furthest, target));
+    moveTo(target);
   };
 
   const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
     const firstStep = Math.min(...Object.keys(errors).map((field) => stepOfField(field)));
     if (firstStep < REVIEW_STEP_INDEX) {
-      setStep(firstStep);
+      show(firstStep);
       notifyFormError(`Some details in “${PROFILE_STEPS[firstStep]?.title}” need attention.`);
     }
   };
