@@ -1,30 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import {
-  createPgliteDatabase,
-  createPostgresDatabase,
-  type Db,
-  pgliteExtensions,
-} from '../apps/server/src/db/index.ts';
+import { startEmbeddedCluster } from '../apps/server/src/db/embedded-cluster.ts';
+import { createPostgresDatabase, type Db } from '../apps/server/src/db/index.ts';
 import * as schema from '../apps/server/src/db/schema/index.ts';
-import { type BenchJob, seedLargeDataSet } from '../apps/server/src/seed/large-data-set.ts';
 import { rankPhysiciansForJob } from '../apps/server/src/domain/matching/rank-physicians.ts';
 import { syncReferenceData } from '../apps/server/src/domain/reference/sync-reference-data.ts';
+import { type BenchJob, seedLargeDataSet } from '../apps/server/src/seed/large-data-set.ts';
 import { type Figure, reportFigures } from './lib/figures.ts';
 
 /**
  * Recommended applicants: the one ranking query (rankPhysiciansForJob, top 50) for the bench
- * job over 100,000 physicians on PostgreSQL and on PGlite, and over 1,000,000 on PostgreSQL when
- * BENCH_LARGE=1 (seeding a million takes minutes the first time). The PostgreSQL data sets live
- * in their own databases (medhire_bench_100k, medhire_bench_1m), created and seeded on first use
- * and reused while they hold the expected number of physicians; PGlite runs in a temporary
- * directory. After a warm-up, the query runs RANK_RUNS times one after another; p50, p99 and mean
+ * job over 100,000 physicians on the default embedded PostgreSQL cluster and on the machine's
+ * PostgreSQL server, and over 1,000,000 on the latter when BENCH_LARGE=1 (seeding a million takes
+ * minutes the first time). The data sets live in their own databases (medhire_bench_100k,
+ * medhire_bench_1m), created and seeded on first use and reused while they hold the expected
+ * number of physicians; the embedded cluster lives in a folder of the machine's temporary
+ * directory that later runs reuse (BENCH_EMBEDDED_DIR). After a warm-up, the query runs RANK_RUNS times one after another; p50, p99 and mean
  * are reported, and the plan of the query (EXPLAIN ANALYZE, BUFFERS) is printed.
  */
 
@@ -32,7 +26,11 @@ const LIMIT = 50;
 const WARM_UP_RUNS = 20;
 const RANK_RUNS = Number(process.env.BENCH_RANK_RUNS ?? 200);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const P99_TARGET_MS = 50;
+/** The requirement on the default (embedded) database at 100,000 physicians. */
+const EMBEDDED_P99_TARGET_MS = 40;
+/** The requirement on a PostgreSQL server, up to a million physicians. */
+const SERVER_P99_TARGET_MS = 50;
+const EMBEDDED_DIR = process.env.BENCH_EMBEDDED_DIR ?? join(tmpdir(), 'medhire-bench-embedded');
 
 interface CapturedQuery {
   query: string;
@@ -56,14 +54,14 @@ interface BenchTarget {
   close(): Promise<void>;
 }
 
-function databaseUrl(name: string): string {
-  const url = new URL(ADMIN_URL);
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function ensurePostgresDatabase(name: string): Promise<void> {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+async function ensurePostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
     const [found] = await admin`select 1 from pg_database where datname = ${name}`;
     if (!found) await admin.unsafe(`create database "${name}"`);
@@ -72,9 +70,14 @@ async function ensurePostgresDatabase(name: string): Promise<void> {
   }
 }
 
-async function openPostgres(name: string, label: string): Promise<BenchTarget> {
-  await ensurePostgresDatabase(name);
-  const url = databaseUrl(name);
+async function openPostgres(
+  name: string,
+  label: string,
+  adminUrl = ADMIN_URL,
+  onClose: () => Promise<void> = async () => {},
+): Promise<BenchTarget> {
+  await ensurePostgresDatabase(adminUrl, name);
+  const url = databaseUrl(adminUrl, name);
   const migrator = createPostgresDatabase(url);
   try {
     await migrator.migrate();
@@ -95,32 +98,20 @@ async function openPostgres(name: string, label: string): Promise<BenchTarget> {
       );
       return rows.map((row) => String(row['QUERY PLAN']));
     },
-    close: () => client.end({ timeout: 5 }),
+    close: async () => {
+      await client.end({ timeout: 5 });
+      await onClose();
+    },
   };
 }
 
-async function openPglite(label: string): Promise<BenchTarget> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'medhire-bench-pglite-'));
-  const client = await PGlite.create({ dataDir: join(dataDir, 'db'), extensions: pgliteExtensions });
-  await createPgliteDatabase(client).migrate();
-  const capture = new QueryCapture();
-  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger: capture });
-  return {
-    label,
-    db,
-    capture,
-    explain: async ({ query, params }) => {
-      const result = await client.query<Record<string, unknown>>(
-        `explain (analyze, buffers) ${query}`,
-        params,
-      );
-      return result.rows.map((row) => String(row['QUERY PLAN']));
-    },
-    close: async () => {
-      await client.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+/** The default database of `npm start`: an embedded cluster, kept between bench runs. */
+async function openEmbedded(label: string): Promise<BenchTarget> {
+  const cluster = await startEmbeddedCluster({
+    clusterDir: join(EMBEDDED_DIR, 'postgres'),
+    passwordFile: join(EMBEDDED_DIR, 'postgres-password'),
+  });
+  return openPostgres('medhire_bench_100k', label, cluster.adminUrl, cluster.stop);
 }
 
 function percentile(sorted: readonly number[], share: number): number {
@@ -186,7 +177,7 @@ async function benchOne(target: BenchTarget, physicians: number): Promise<Figure
     );
   }
 
-  const isPostgres = label.startsWith('PostgreSQL');
+  const p99Target = label.startsWith('embedded') ? EMBEDDED_P99_TARGET_MS : SERVER_P99_TARGET_MS;
   const name = `top ${LIMIT}, ${label}`;
   const benchmark = 'recommended';
   return [
@@ -196,8 +187,7 @@ async function benchOne(target: BenchTarget, physicians: number): Promise<Figure
       name: `${name} p99`,
       value: round(percentile(timings, 0.99)),
       unit: 'ms',
-      // The requirement: PostgreSQL p99 under 50 ms at a million physicians (and so below).
-      ...(isPostgres ? { target: { comparison: '<=' as const, value: P99_TARGET_MS } } : {}),
+      target: { comparison: '<=' as const, value: p99Target },
     },
     { benchmark, name: `${name} mean`, value: round(mean), unit: 'ms' },
     { benchmark, name: `${name} results`, value: returned, unit: 'count' },
@@ -205,13 +195,16 @@ async function benchOne(target: BenchTarget, physicians: number): Promise<Figure
 }
 
 const cases: { physicians: number; open: () => Promise<BenchTarget> }[] = [
-  { physicians: 100_000, open: () => openPostgres('medhire_bench_100k', 'PostgreSQL 100k physicians') },
-  { physicians: 100_000, open: () => openPglite('PGlite 100k physicians') },
+  { physicians: 100_000, open: () => openEmbedded('embedded PostgreSQL 100k physicians') },
+  {
+    physicians: 100_000,
+    open: () => openPostgres('medhire_bench_100k', 'PostgreSQL server 100k physicians'),
+  },
 ];
 if (process.env.BENCH_LARGE === '1') {
   cases.push({
     physicians: 1_000_000,
-    open: () => openPostgres('medhire_bench_1m', 'PostgreSQL 1M physicians'),
+    open: () => openPostgres('medhire_bench_1m', 'PostgreSQL server 1M physicians'),
   });
 }
 

@@ -41,6 +41,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: () => randomUUID(),
+    // The first start creates the embedded cluster and runs every migration: seconds, not ten.
+    pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // Close idle keep-alive sockets at once on shutdown; in-flight requests still finish.

@@ -146,9 +146,8 @@ export interface AppConfig {
   /** Absolute path; holds the embedded database, uploads, outbox and generated secrets. */
   dataDir: string;
   uploadsDir: string;
-  /** PostgreSQL connection string; undefined selects the embedded PGlite database in `DATA_DIR/db`. */
+  /** PostgreSQL connection string; undefined selects the embedded PostgreSQL cluster in `DATA_DIR/postgres`. */
   databaseUrl: string | undefined;
-  pgliteDir: string;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   s3: S3Config | undefined;
@@ -264,7 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: values.DATABASE_URL,
-    pgliteDir: path.join(dataDir, 'db'),
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
     s3: s3 && {

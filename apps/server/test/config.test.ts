@@ -27,7 +27,6 @@ describe('loadConfig', () => {
       dataDir,
       uploadsDir: path.join(dataDir, 'uploads'),
       databaseUrl: undefined,
-      pgliteDir: path.join(dataDir, 'db'),
       redisUrl: undefined,
       smtpUrl: undefined,
       s3: undefined,

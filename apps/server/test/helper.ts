@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -10,12 +9,7 @@ import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
-import {
-  createPgliteDatabase,
-  createPostgresDatabase,
-  type Database,
-  pgliteExtensions,
-} from '../src/db/index.ts';
+import { createPostgresDatabase, type Database } from '../src/db/index.ts';
 import { afterFile, onFileDisposed } from './cleanups.ts';
 import { quoteIdentifier, type TestDatabaseSource, withDatabaseName } from './test-database.ts';
 
@@ -50,31 +44,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...base, ...overrides };
 }
 
-/**
- * A fresh, migrated database of its own (PGlite loaded from the run's dump, or a
- * PostgreSQL database cloned from the run's template). Closed and dropped after the file.
- */
+/** A fresh, migrated database of its own, cloned from the run's template; dropped after the file. */
 export async function createTestDatabase(): Promise<Database> {
-  const source = inject('testDatabase');
-  if (source.driver === 'pglite') {
-    const client = await PGlite.create({
-      loadDataDir: new Blob([readFileSync(source.dumpPath)]),
-      extensions: pgliteExtensions,
-    });
-    const database = createPgliteDatabase(client);
-    afterFile(() => database.close());
-    return database;
-  }
-
-  const database = createPostgresDatabase(await clonePostgresTemplate(source));
+  const database = createPostgresDatabase(await clonePostgresTemplate(inject('testDatabase')), { max: 5 });
   afterFile(() => database.close());
   return database;
 }
 
 /** A new PostgreSQL database cloned from the run's migrated template, dropped after the file. */
-async function clonePostgresTemplate(
-  source: Extract<TestDatabaseSource, { driver: 'postgres' }>,
-): Promise<string> {
+async function clonePostgresTemplate(source: TestDatabaseSource): Promise<string> {
   const databaseName = `medhire_test_${randomBytes(6).toString('hex')}`;
   await withAdminConnection(source.adminUrl, (admin) =>
     admin.unsafe(
@@ -100,24 +78,13 @@ async function withAdminConnection(adminUrl: string, run: (admin: postgres.Sql) 
 }
 
 /**
- * Environment for a server process a test starts: a scratch DATA_DIR and a fresh copy of
- * the migrated database (a PGlite data folder unpacked from the dump, or a cloned
- * PostgreSQL database in DATABASE_URL).
+ * Environment for a server process a test starts: a scratch DATA_DIR and a fresh clone of the
+ * migrated template in DATABASE_URL.
  */
 export async function serverProcessEnv(): Promise<Record<string, string>> {
-  const source = inject('testDatabase');
   const processDataDir = mkdtempSync(path.join(tmpdir(), 'medhire-process-'));
   afterFile(async () => rmSync(processDataDir, { recursive: true, force: true }));
-  if (source.driver === 'postgres') {
-    return { DATA_DIR: processDataDir, DATABASE_URL: await clonePostgresTemplate(source) };
-  }
-  const client = await PGlite.create({
-    dataDir: path.join(processDataDir, 'db'),
-    loadDataDir: new Blob([readFileSync(source.dumpPath)]),
-    extensions: pgliteExtensions,
-  });
-  await client.close();
-  return { DATA_DIR: processDataDir };
+  return { DATA_DIR: processDataDir, DATABASE_URL: await clonePostgresTemplate(inject('testDatabase')) };
 }
 
 /** The test file's database, created on first use and shared by every app the file builds. */

@@ -1,7 +1,8 @@
-/** What the global setup hands every test file: where its migrated database copy comes from. */
-export type TestDatabaseSource =
-  | { driver: 'pglite'; dumpPath: string }
-  | { driver: 'postgres'; adminUrl: string; templateName: string };
+/** What the global setup hands every test file: the server and the migrated template to clone. */
+export interface TestDatabaseSource {
+  adminUrl: string;
+  templateName: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {

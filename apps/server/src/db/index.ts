@@ -1,107 +1,133 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { AppConfig } from '../config.ts';
+import { startEmbeddedCluster } from './embedded-cluster.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 
 /**
- * The Drizzle instance domain code works with. Both drivers share this base type, so
- * queries and transactions never depend on which database runs underneath; a
- * transaction (`tx`) is assignable to it as well.
+ * The Drizzle instance domain code works with; a transaction (`tx`) is assignable to it as well.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-export type DatabaseDriver = 'pglite' | 'postgres';
+/** Where the database runs: the cluster the server starts itself, or a server at DATABASE_URL. */
+export type DatabaseEngine = 'embedded-postgres' | 'postgres';
 
 export interface Database {
   db: Db;
-  driver: DatabaseDriver;
-  /** Applies pending migrations from src/db/migrations with the driver's own migrator. */
+  /** The postgres.js client under `db`, for the few callers that speak SQL directly (the job queue). */
+  client: postgres.Sql;
+  engine: DatabaseEngine;
+  /** Applies pending migrations from src/db/migrations (serialised by an advisory lock). */
   migrate(): Promise<void>;
-  /** Resolves true when the database answers a trivial query. */
-  ping(): Promise<boolean>;
+  /** Round-trip time of a trivial query in milliseconds, or undefined when the database does not answer. */
+  ping(): Promise<number | undefined>;
+  /** The server's version, e.g. "18.1". */
+  serverVersion(): Promise<string>;
   close(): Promise<void>;
 }
-
-/**
- * The extensions the migrations use (btree_gist: the recommendation pool's GiST index). PGlite
- * loads extensions when it is constructed, so every `PGlite.create` passes this object.
- */
-export const pgliteExtensions = { btree_gist };
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Serialises migrations when several server instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 4_711_2024;
 
+/** Connections per process: enough for request concurrency on a small machine, few enough for many instances. */
+const POOL_SIZE = 10;
+
 function hasMigrations(): boolean {
   return existsSync(`${MIGRATIONS_DIR}/meta/_journal.json`);
 }
 
-export function createPgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+export interface PostgresDatabaseOptions {
+  engine?: DatabaseEngine;
+  /** Runs after the pool has closed (stops an embedded cluster). */
+  onClose?: () => Promise<void>;
+  max?: number;
+}
+
+export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
+  const client = postgres(url, { max: options.max ?? POOL_SIZE, onnotice: () => {} });
+  const db = drizzle({ client, schema, casing: 'snake_case' });
+  let closed = false;
   return {
     db,
-    driver: 'pglite',
-    migrate: async () => {
-      if (hasMigrations()) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    client,
+    engine: options.engine ?? 'postgres',
+    migrate: () => migrateWithLock(url),
+    ping: async () => {
+      const startedAt = performance.now();
+      try {
+        await client`select 1`;
+        return Math.round((performance.now() - startedAt) * 100) / 100;
+      } catch {
+        return undefined;
+      }
     },
-    ping: () => pingDatabase(db),
+    serverVersion: async () => {
+      const [row] = await client<{ server_version: string }[]>`show server_version`;
+      return row?.server_version.split(' ')[0] ?? 'unknown';
+    },
     close: async () => {
-      if (!client.closed) await client.close();
+      if (closed) return;
+      closed = true;
+      await client.end({ timeout: 5 });
+      await options.onClose?.();
     },
   };
 }
 
-export function createPostgresDatabase(url: string): Database {
-  const client = postgres(url, { max: 10, onnotice: () => {} });
-  const db = drizzlePostgres({ client, schema, casing: 'snake_case' });
-  return {
-    db,
-    driver: 'postgres',
-    migrate: () => migratePostgresWithLock(url),
-    ping: () => pingDatabase(db),
-    close: () => client.end({ timeout: 5 }),
-  };
-}
-
-async function pingDatabase(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
+/**
+ * Opens the configured database: the PostgreSQL server at DATABASE_URL, or else the embedded
+ * cluster in DATA_DIR/postgres, started here and stopped when the database is closed.
+ */
 export async function createDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'pgliteDir'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  log: (message: string) => void = () => {},
+  options: { allowLegacyData?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
-  mkdirSync(config.pgliteDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: config.pgliteDir, extensions: pgliteExtensions });
-  return createPgliteDatabase(client);
+  if (!options.allowLegacyData) assertNoUnconvertedPgliteData(config.dataDir);
+  const cluster = await startEmbeddedCluster({
+    clusterDir: path.join(config.dataDir, 'postgres'),
+    passwordFile: path.join(config.dataDir, 'postgres-password'),
+    log,
+  });
+  return createPostgresDatabase(cluster.url, { engine: 'embedded-postgres', onClose: cluster.stop });
 }
 
-async function migratePostgresWithLock(databaseUrl: string): Promise<void> {
+/**
+ * Earlier versions kept the embedded database in DATA_DIR/db (PGlite). Its rows are moved into
+ * the PostgreSQL cluster by `npm run upgrade:data` once; until then the server refuses to start
+ * on an empty cluster rather than letting the data silently disappear.
+ */
+function assertNoUnconvertedPgliteData(dataDir: string): void {
+  const legacyDir = path.join(dataDir, 'db');
+  if (!existsSync(path.join(legacyDir, 'PG_VERSION'))) return;
+  if (existsSync(path.join(legacyDir, 'MOVED-TO-POSTGRES'))) return;
+  throw new LegacyDataError(
+    `${legacyDir} holds data of an earlier MedHire version (embedded PGlite). ` +
+      'Move it into the embedded PostgreSQL database once with `npm run upgrade:data` ' +
+      '(with the same DATA_DIR), then start again.',
+  );
+}
+
+export class LegacyDataError extends Error {}
+
+async function migrateWithLock(databaseUrl: string): Promise<void> {
   if (!hasMigrations()) return;
   // One dedicated connection holds the advisory lock for the whole run; a pooled client
   // could take the lock on one connection and migrate on another.
   const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePostgres(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
     await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
   } finally {
     await client.end({ timeout: 5 });

@@ -7,7 +7,7 @@ async function main() {
   const database = await createDatabase(config);
   try {
     await database.migrate();
-    process.stdout.write(`Migrations applied (${database.driver}).\n`);
+    process.stdout.write(`Migrations applied (${database.engine}).\n`);
   } finally {
     await database.close();
   }

@@ -3,9 +3,9 @@ import { createDatabase, type Database, type Db } from '../db/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drizzle instance for domain code; the same type on PGlite and PostgreSQL. */
+    /** Drizzle instance for domain code. */
     db: Db;
-    /** The database handle: driver name, ping and close. */
+    /** The database handle: engine, ping, version and close. */
     database: Database;
   }
 }
@@ -23,7 +23,7 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     let database = options.database;
     if (!database) {
-      database = await createDatabase(app.config);
+      database = await createDatabase(app.config, (message) => app.log.info(message));
       try {
         await database.migrate();
       } catch (error) {

@@ -6,7 +6,7 @@ import { BENCH_EMPLOYER_EMAIL, BENCH_EMPLOYER_PASSWORD, seedLargeDataSet } from 
 
 /**
  * `npm run seed:large -w apps/server -- --physicians 100000`: fills the configured database
- * (DATABASE_URL, else PGlite in DATA_DIR) with the bench employer, its job and that many
+ * (DATABASE_URL, else the embedded PostgreSQL cluster in DATA_DIR) with the bench employer, its job and that many
  * physicians. Running it again with a bigger number adds the missing physicians only.
  */
 async function main() {
@@ -36,7 +36,7 @@ async function main() {
       },
     });
     process.stdout.write(
-      `${database.driver}: ${result.after.toLocaleString('en-US')} bench physicians (${(result.after - result.before).toLocaleString('en-US')} added) in ${seconds()} s.\n` +
+      `${database.engine}: ${result.after.toLocaleString('en-US')} bench physicians (${(result.after - result.before).toLocaleString('en-US')} added) in ${seconds()} s.\n` +
         `Bench job ${result.job.jobId}; employer login ${BENCH_EMPLOYER_EMAIL} / ${BENCH_EMPLOYER_PASSWORD}\n`,
     );
   } finally {

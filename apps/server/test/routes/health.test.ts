@@ -1,5 +1,5 @@
 import { ZFailure } from '@medhire/contract/envelope';
-import { ZHealth } from '@medhire/contract/health';
+import { ZHealth, ZLiveness } from '@medhire/contract/health';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/index.ts';
@@ -15,7 +15,7 @@ describe('GET /api/health', () => {
   });
   afterAll(() => app.close());
 
-  it('reports ok with the version, uptime and the database driver in the success envelope', async () => {
+  it('reports ok with the version, uptime, and the database engine, version and latency', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
 
     expect(response.statusCode).toBe(200);
@@ -24,13 +24,17 @@ describe('GET /api/health', () => {
     expect(Object.keys(body).sort()).toEqual(['data', 'success']);
     const health = ZHealth.parse(body.data);
     expect(health.status).toBe('ok');
-    expect(health.database).toEqual({ reachable: true, driver: database.driver });
+    expect(health.database.reachable).toBe(true);
+    expect(health.database.engine).toBe(database.engine);
+    expect(health.database.version).toMatch(/^\d+(\.\d+)?/);
+    expect(health.database.latencyMs).toBeGreaterThanOrEqual(0);
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(health.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(health.redis).toBeUndefined();
   });
 
   it('answers 503 with the failure envelope when the database does not answer', async () => {
-    const unreachable: Database = { ...database, ping: async () => false, close: async () => {} };
+    const unreachable: Database = { ...database, ping: async () => undefined, close: async () => {} };
     const failing = await buildTestApp({}, { database: unreachable });
     try {
       const response = await failing.inject({ method: 'GET', url: '/api/health' });
@@ -38,9 +42,46 @@ describe('GET /api/health', () => {
       expect(response.statusCode).toBe(503);
       const body = ZFailure.parse(response.json());
       expect(body.error.code).toBe('UNAVAILABLE');
-      expect(body.error.details).toMatchObject({ database: { reachable: false, driver: database.driver } });
+      expect(body.error.details).toMatchObject({ database: { reachable: false, engine: database.engine } });
     } finally {
       await failing.close();
+    }
+  });
+
+  it('reports Redis when REDIS_URL is set', async (context) => {
+    const redisUrl = process.env.REDIS_URL;
+    if (!redisUrl) context.skip();
+    const withRedis = await buildTestApp({ redisUrl });
+    try {
+      const response = await withRedis.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      expect(ZHealth.parse(response.json().data).redis).toMatchObject({ reachable: true });
+    } finally {
+      await withRedis.close();
+    }
+  });
+});
+
+describe('GET /api/health/live', () => {
+  it('answers ok without touching the database', async () => {
+    const database = await getTestDatabase();
+    let pinged = false;
+    const watched: Database = {
+      ...database,
+      ping: async () => {
+        pinged = true;
+        return 1;
+      },
+      close: async () => {},
+    };
+    const app = await buildTestApp({}, { database: watched });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(response.statusCode).toBe(200);
+      expect(ZLiveness.parse(response.json().data)).toEqual({ status: 'ok' });
+      expect(pinged).toBe(false);
+    } finally {
+      await app.close();
     }
   });
 });

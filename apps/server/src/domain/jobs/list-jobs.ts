@@ -21,7 +21,7 @@ function escapeLikePattern(text: string): string {
  * The organisation's jobs, newest first, one page at a time. `queryText` matches anywhere in
  * the title, ignoring case. Every condition sits on top of the organisation's own rows, which
  * jobs_organization_created_idx reaches and orders, so a search reads one organisation's jobs
- * and no one else's (pg_trgm, which could index infix search, is not available on PGlite).
+ * and no one else's.
  */
 export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<TJobList> {
   const { pageSize, pageNumber } = query;

