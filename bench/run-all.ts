@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { benchDurationSeconds, type Figure, formatTable, meetsTarget } from './lib/figures.ts';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
-const scripts = ['api-overhead.ts', 'jobs.ts', 'recommended.ts', 'lighthouse.ts'];
+const scripts = ['api-overhead.ts', 'jobs.ts', 'recommended.ts', 'startup.ts', 'lighthouse.ts'];
 
 function runScript(script: string, resultFile: string): Promise<number> {
   return new Promise((resolve, reject) => {

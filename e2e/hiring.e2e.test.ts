@@ -110,7 +110,7 @@ async function shot(page: Page, file: string) {
 }
 
 /**
- * Moves a card with its "Move to…" menu using only the keyboard: focus the button, open the
+ * Moves a card with its "Move" menu using only the keyboard: focus the button, open the
  * menu with the down arrow, walk to the stage, press Enter; then wait until the board says the
  * move is saved.
  */

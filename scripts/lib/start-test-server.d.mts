@@ -7,6 +7,8 @@ export interface StartTestServerOptions {
   startTimeoutMs?: number;
   /** Extra environment variables for the server process. */
   env?: Record<string, string>;
+  /** Extra options for node itself, e.g. ['--cpu-prof']. */
+  nodeArgs?: string[];
 }
 
 export interface TestServer {

@@ -29,7 +29,13 @@ export function findFreePort() {
 
 /** @param {import('./start-test-server.d.mts').StartTestServerOptions} [options] */
 export async function startTestServer(options = {}) {
-  const { demoData = false, requireWebBuild = true, startTimeoutMs = 60_000, env = {} } = options;
+  const {
+    demoData = false,
+    requireWebBuild = true,
+    startTimeoutMs = 60_000,
+    env = {},
+    nodeArgs = [],
+  } = options;
   if (!existsSync(serverEntry)) {
     throw new Error(`MedHire server entry not found at ${serverEntry}.`);
   }
@@ -45,7 +51,7 @@ export async function startTestServer(options = {}) {
     output = (output + chunk.toString()).slice(-outputLimit);
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
       ...process.env,

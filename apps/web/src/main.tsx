@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import './components/ui/tokens.css';
 import './components/ui/base.css';
 import { layoutFor } from './app/layouts/layout-for.ts';

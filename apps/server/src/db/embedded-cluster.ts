@@ -93,9 +93,11 @@ function clusterUser(log: (message: string) => void): RunAs {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return {};
   const lookup = () => {
     try {
-      const uid = Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim());
-      return { uid, gid };
+      // "uid=102(postgres) gid=105(postgres) groups=…"
+      const ids = execFileSync('id', [SUPERUSER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const uid = /uid=(\d+)/.exec(ids)?.[1];
+      const gid = /gid=(\d+)/.exec(ids)?.[1];
+      return uid && gid ? { uid: Number(uid), gid: Number(gid) } : undefined;
     } catch {
       return undefined;
     }
@@ -255,8 +257,8 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   const password = readOrCreatePassword(options.passwordFile);
 
   mkdirSync(path.dirname(clusterDir), { recursive: true });
-  grantTraverse(path.dirname(clusterDir), runAs, log);
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    grantTraverse(path.dirname(clusterDir), runAs, log);
     initialiseCluster(binaries, clusterDir, password, runAs, log);
   }
   await recoverStaleCluster(clusterDir, log);

@@ -76,7 +76,7 @@ export default fp(
       dotfiles: 'deny',
       maxAge: UPLOADS_MAX_AGE,
       setHeaders: (reply) => {
-        reply.header('content-security-policy', UPLOADS_CSP);
+        reply.setHeader('content-security-policy', UPLOADS_CSP);
       },
     });
 
@@ -95,7 +95,7 @@ export default fp(
         setHeaders: (reply, filePath) => {
           // Vite puts content-hashed files under assets/; everything else (index.html,
           // service worker, manifest) must be revalidated so a deploy is seen at once.
-          reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+          reply.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
         },
       });
       // Without this route the static files' directory index would answer / with index.html.

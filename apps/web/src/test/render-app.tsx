@@ -1,8 +1,7 @@
 import type { TSession } from '@medhire/contract/account';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { createAppStore } from '../app/store.ts';

@@ -1,5 +1,5 @@
 import type { TSession } from '@medhire/contract/account';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { sessions, type TSessionRow, type TUserRow, users } from '../../db/schema/accounts.ts';
 import { sessionCodeFor, toUserView } from './accounts-repository.ts';
@@ -29,18 +29,34 @@ export interface ActiveSession {
   user: TUserRow;
 }
 
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('find_active_session');
+}
+
+/**
+ * Every authenticated request starts with this lookup, so its query is built once per database
+ * handle instead of once per request (building the statement cost more than running it).
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
 /** The live session a token belongs to, with its user; undefined when unknown, revoked or idle too long. */
 export async function findActiveSession(
   db: Db,
   token: string,
   now = new Date(),
 ): Promise<ActiveSession | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return undefined;
   if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS) return undefined;
   if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {

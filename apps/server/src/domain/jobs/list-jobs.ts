@@ -1,8 +1,8 @@
 import type { TGetAllJobsQuery, TJobList } from '@medhire/contract/jobs';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { applications, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
-import { countJobActivity, NO_ACTIVITY } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { toJob } from './job-view.ts';
 
@@ -36,21 +36,35 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
   }
   const where = and(...conditions);
 
+  // One round trip: the page, the total (a window count over the same conditions, taken
+  // before LIMIT) and each job's applicant and match counts (correlated counts through the
+  // job-leading indexes of applications and matches) — the same figures countJobActivity gives.
   const rows = await db
-    .select()
+    .select({
+      job: jobs,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      applicantCount:
+        sql<number>`(select count(*) from ${applications} where ${applications.jobId} = ${jobs.id})`.mapWith(
+          Number,
+        ),
+      matchCount: sql<number>`(select count(*) from ${matches} where ${matches.jobId} = ${jobs.id})`.mapWith(
+        Number,
+      ),
+    })
     .from(jobs)
     .where(where)
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
-  const [counted] = await db.select({ total: count() }).from(jobs).where(where);
-  const activity = await countJobActivity(
-    db,
-    rows.map((row) => row.id),
-  );
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total =
+    rows[0]?.total ??
+    (pageNumber > 1 ? ((await db.select({ total: count() }).from(jobs).where(where))[0]?.total ?? 0) : 0);
   return {
-    jobs: rows.map((row) => toJob(row, activity.get(row.id) ?? NO_ACTIVITY)),
-    total: counted?.total ?? 0,
+    jobs: rows.map((row) =>
+      toJob(row.job, { applicantCount: row.applicantCount, matchCount: row.matchCount }),
+    ),
+    total,
     pageNumber,
     pageSize,
   };

@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
+import { useIsScrollable } from '../../lib/use-is-scrollable.ts';
 import { Alert } from './alert.tsx';
 import { cx } from './cx.ts';
 import { CheckIcon } from './icons.tsx';
@@ -65,6 +66,7 @@ export interface WizardStepsProps {
  */
 export function WizardSteps({ label, steps, current, furthest, onGoTo, isCompact }: WizardStepsProps) {
   const navRef = useRef<HTMLElement>(null);
+  const [listRef, isListScrollable] = useIsScrollable<HTMLOListElement>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for scrolling.
   useEffect(() => {
@@ -76,7 +78,9 @@ export function WizardSteps({ label, steps, current, furthest, onGoTo, isCompact
 
   return (
     <nav aria-label={label} className={cx('wizard-steps', isCompact && 'wizard-steps--compact')} ref={navRef}>
-      <ol>
+      {/* On a phone the steps can be wider than the screen; the list then takes focus so the
+          arrow keys scroll it. */}
+      <ol ref={listRef} tabIndex={isListScrollable ? 0 : undefined}>
         {steps.map((entry, index) => {
           const state =
             index === current ? 'current' : index < furthest || index < current ? 'done' : 'upcoming';

@@ -70,7 +70,7 @@ describe('the candidate pipeline overview', () => {
     expect(within(jobs).getByText('Applicants').nextElementSibling).toHaveTextContent('3');
     expect(within(jobs).getByText('Matches').nextElementSibling).toHaveTextContent('1');
     expect(
-      within(jobs).getByRole('link', { name: 'Open the pipeline of Interventional Cardiologist' }),
+      within(jobs).getByRole('link', { name: 'Open pipeline for Interventional Cardiologist' }),
     ).toHaveAttribute('href', '/jobs-resident/job-1');
   });
 

@@ -116,7 +116,8 @@ export function JobsResidentScreen() {
               <Link
                 className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'job-card__open' })}
                 to={`/jobs-resident/${job._id}`}
-                aria-label={`Open the pipeline of ${job.title}`}
+                // Starts with the visible text, so voice users can say what they see (WCAG 2.5.3).
+                aria-label={`Open pipeline for ${job.title}`}
               >
                 Open pipeline
               </Link>

@@ -27,7 +27,7 @@ function experienceText(years: number): string {
 
 /**
  * The job's pipeline as a board: a column per stage, a card per application. A card moves by
- * drag and drop or with its "Move to…" menu; the card lands at once, the move is saved, and a
+ * drag and drop or with its "Move" menu; the card lands at once, the move is saved, and a
  * refused move puts the card back and says why. Every move is announced to screen readers.
  */
 export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
@@ -88,10 +88,10 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
   return (
     <div className="pipeline-board" ref={boardRef}>
       <p className="pipeline-board__help pipeline-board__help--pointer">
-        Drag a card to another column, or use its <strong>Move to…</strong> button to choose a stage.
+        Drag a card to another column, or use its <strong>Move</strong> button to choose a stage.
       </p>
       <p className="pipeline-board__help pipeline-board__help--touch">
-        Use a card's <strong>Move to…</strong> button to change its stage.
+        Use a card's <strong>Move</strong> button to change its stage.
       </p>
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
