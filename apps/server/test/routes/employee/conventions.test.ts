@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, pngImage } from '../../domain/uploads/upload-fixtures.ts';
 import { buildTestApp } from '../../helper.ts';
+import * as convention from '../conventions-kit.ts';
 import { signedInEmployer, uniqueIp } from '../employer/auth-kit.ts';
 import {
   callApi,
@@ -21,15 +22,6 @@ import {
  * The API conventions on every physician route: the envelopes, truthful statuses, paging
  * answers, `_id` ids, account kinds, unknown and malformed ids, and the Bearer prefix.
  */
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-interface Route {
-  method: Method;
-  url: string;
-  payload?: unknown;
-}
 
 let app: FastifyInstance;
 let physician: SignedInPhysician;
@@ -63,33 +55,11 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Every key named `id` anywhere in a JSON value (ids travel as `_id`). */
-function plainIdKeys(value: unknown, path = 'data'): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => plainIdKeys(item, `${path}[${index}]`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => [
-    ...(key === 'id' ? [`${path}.id`] : []),
-    ...plainIdKeys(child, `${path}.${key}`),
-  ]);
-}
-
-function expectFailure(
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  code: string,
-  label: string,
-) {
-  expect(response.statusCode, label).toBe(status);
-  const body = response.json() as { success: unknown; error: { message: unknown; code: unknown } };
-  expect(body.success, label).toBe(false);
-  expect(body.error.code, label).toBe(code);
-  expect(typeof body.error.message, label).toBe('string');
-  expect((body.error.message as string).length, label).toBeGreaterThan(0);
-  return body.error.message as string;
-}
+const call: convention.CallRoute = (route, token) =>
+  callApi(app, route.method, route.url, token, route.payload);
 
 /** Every authenticated physician route, with a body it would accept. */
-function authenticatedRoutes(): Route[] {
+function authenticatedRoutes(): convention.ApiRoute[] {
   return [
     { method: 'POST', url: '/api/employee/auth/logout' },
     { method: 'GET', url: '/api/employee/profile/get-profile' },
@@ -111,31 +81,16 @@ function authenticatedRoutes(): Route[] {
 
 describe('the success envelope', () => {
   it('answers {success:true, data} with ids as _id, and pages carry the named list, total, pageNumber, pageSize', async () => {
-    const lists: [string, string][] = [
+    await convention.expectPagedLists(call, physician.token, [
       ['/api/employee/job/get-all-jobs', 'jobs'],
       ['/api/employee/job/get-applications', 'applications'],
       ['/api/employee/match/get-all-matches', 'matches'],
       ['/api/employee/conversation/get-all-conversation', 'conversations'],
-    ];
-    for (const [url, name] of lists) {
-      const response = await callApi(app, 'GET', `${url}?pageSize=1&pageNumber=1`, physician.token);
-      expect(response.statusCode, url).toBe(200);
-      const body = response.json();
-      expect(body.success, url).toBe(true);
-      expect(body.data, url).toMatchObject({ total: expect.any(Number), pageNumber: 1, pageSize: 1 });
-      expect(Array.isArray(body.data[name]), url).toBe(true);
-      expect(body.data[name], url).toHaveLength(1);
-      expect(body.data[name][0]._id, url).toEqual(expect.any(String));
-      expect(plainIdKeys(body.data), url).toEqual([]);
-    }
-    for (const url of ['/api/employee/profile/get-profile', `/api/employee/job/get-single-job/${jobId}`]) {
-      const response = await callApi(app, 'GET', url, physician.token);
-      expect(response.statusCode, url).toBe(200);
-      const body = response.json();
-      expect(body.success, url).toBe(true);
-      expect(body.data._id, url).toEqual(expect.any(String));
-      expect(plainIdKeys(body.data), url).toEqual([]);
-    }
+    ]);
+    await convention.expectRecords(call, physician.token, [
+      '/api/employee/profile/get-profile',
+      `/api/employee/job/get-single-job/${jobId}`,
+    ]);
   });
 
   it('accepts the session token with a Bearer prefix', async () => {
@@ -154,34 +109,17 @@ describe('the success envelope', () => {
 
 describe('the failure envelope', () => {
   it('answers 401 UNAUTHENTICATED on every physician route without a token or with a bad one', async () => {
-    for (const route of authenticatedRoutes()) {
-      const label = `${route.method} ${route.url}`;
-      expectFailure(
-        await callApi(app, route.method, route.url, undefined, route.payload),
-        401,
-        'UNAUTHENTICATED',
-        label,
-      );
-      expectFailure(
-        await callApi(app, route.method, route.url, 'not-a-session-token', route.payload),
-        401,
-        'UNAUTHENTICATED',
-        label,
-      );
-    }
+    await convention.expectUnauthenticated(call, authenticatedRoutes(), 'not-a-session-token');
   });
 
   it('answers 403 FORBIDDEN to an employer token on every physician route, and changes nothing', async () => {
-    for (const route of authenticatedRoutes()) {
-      const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, employerToken, route.payload),
-        403,
-        'FORBIDDEN',
-        label,
-      );
-      expect(message, label).toBe(PHYSICIAN_MESSAGES.employerOnPhysicianRoute);
-    }
+    await convention.expectRefusals(
+      call,
+      employerToken,
+      authenticatedRoutes().map((route) => [route, PHYSICIAN_MESSAGES.employerOnPhysicianRoute] as const),
+      403,
+      'FORBIDDEN',
+    );
     // The pending invite is still pending: the refused respond call did nothing.
     const matches = await callApi(app, 'GET', '/api/employee/match/get-all-matches', physician.token);
     expect(matches.json().data.matches.find((match: { _id: string }) => match._id === matchId)?.status).toBe(
@@ -190,8 +128,8 @@ describe('the failure envelope', () => {
   });
 
   it('answers 404 NOT_FOUND for unknown and malformed ids, never 500', async () => {
-    const cases: [Route, string][] = [];
-    for (const id of [UNKNOWN_ID, 'not-a-uuid', '1', 'ZZZZZZZZ-0000-4000-8000-000000000000']) {
+    const cases: [convention.ApiRoute, string][] = [];
+    for (const id of convention.MALFORMED_IDS) {
       cases.push(
         [{ method: 'GET', url: `/api/employee/job/get-single-job/${id}` }, JOB_MESSAGES.notFound],
         [{ method: 'POST', url: `/api/employee/job/apply/${id}`, payload: {} }, JOB_MESSAGES.notFound],
@@ -209,61 +147,36 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    for (const [route, expected] of cases) {
-      const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, physician.token, route.payload),
-        404,
-        'NOT_FOUND',
-        label,
-      );
-      expect(message, label).toBe(expected);
-    }
+    await convention.expectRefusals(call, physician.token, cases, 404, 'NOT_FOUND');
   });
 
   it("answers 404 for another organisation's draft job, on reading and applying", async () => {
-    for (const route of [
-      { method: 'GET', url: `/api/employee/job/get-single-job/${draftJobId}` },
-      { method: 'POST', url: `/api/employee/job/apply/${draftJobId}`, payload: {} },
-    ] as Route[]) {
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, physician.token, route.payload),
-        404,
-        'NOT_FOUND',
-        route.url,
-      );
-      expect(message).toBe(JOB_MESSAGES.notFound);
-    }
+    await convention.expectRefusals(
+      call,
+      physician.token,
+      [
+        [{ method: 'GET', url: `/api/employee/job/get-single-job/${draftJobId}` }, JOB_MESSAGES.notFound],
+        [
+          { method: 'POST', url: `/api/employee/job/apply/${draftJobId}`, payload: {} },
+          JOB_MESSAGES.notFound,
+        ],
+      ],
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('refuses a huge or zero pageSize and a pageNumber below 1 on every paged list (400 VALIDATION_FAILED)', async () => {
-    for (const url of [
+    await convention.expectPagingRefused(call, physician.token, [
       '/api/employee/job/get-all-jobs',
       '/api/employee/job/get-applications',
       '/api/employee/match/get-all-matches',
       '/api/employee/conversation/get-all-conversation',
-    ]) {
-      for (const query of ['pageSize=100000', 'pageSize=0', 'pageSize=ten']) {
-        const message = expectFailure(
-          await callApi(app, 'GET', `${url}?${query}`, physician.token),
-          400,
-          'VALIDATION_FAILED',
-          `${url}?${query}`,
-        );
-        expect(message, `${url}?${query}`).toMatch(/^pageSize: /);
-      }
-      const message = expectFailure(
-        await callApi(app, 'GET', `${url}?pageNumber=0`, physician.token),
-        400,
-        'VALIDATION_FAILED',
-        `${url}?pageNumber=0`,
-      );
-      expect(message).toMatch(/^pageNumber: /);
-    }
+    ]);
   });
 
   it('names the field with VALIDATION_FAILED on every route with a body', async () => {
-    const cases: [Route, string][] = [
+    const cases: [convention.ApiRoute, string][] = [
       [{ method: 'POST', url: '/api/employee/auth/login', payload: { email: 'x@y.example' } }, 'password: '],
       [
         { method: 'PATCH', url: '/api/employee/profile/update-profile', payload: { yearsOfExperience: -1 } },
@@ -293,7 +206,7 @@ describe('the failure envelope', () => {
     ];
     for (const [route, expected] of cases) {
       const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
+      const message = convention.expectFailure(
         await callApi(app, route.method, route.url, physician.token, route.payload),
         400,
         'VALIDATION_FAILED',
@@ -354,7 +267,7 @@ describe('POST /api/employee/profile/upload-photo', () => {
       success: true,
       data: { url: expect.stringMatching(/^\/uploads\//) },
     });
-    expect(plainIdKeys(response.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(response.json().data)).toEqual([]);
   });
 
   it('names the field when the image is sent under another name (400)', async () => {
@@ -367,8 +280,8 @@ describe('POST /api/employee/profile/upload-photo', () => {
   });
 
   it('refuses an employer (403) and an anonymous caller (401)', async () => {
-    expectFailure(await uploadPhoto(employerToken), 403, 'FORBIDDEN', 'employer');
-    expectFailure(await uploadPhoto(undefined), 401, 'UNAUTHENTICATED', 'anonymous');
+    convention.expectFailure(await uploadPhoto(employerToken), 403, 'FORBIDDEN', 'employer');
+    convention.expectFailure(await uploadPhoto(undefined), 401, 'UNAUTHENTICATED', 'anonymous');
   });
 });
 
@@ -380,7 +293,7 @@ describe('signing in', () => {
       message: expect.any(String),
       data: { token: expect.any(String), physician: { _id: expect.any(String), isComplete: false } },
     });
-    expect(plainIdKeys(response.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(response.json().data)).toEqual([]);
   });
 
   it('answers a wrong password with 401 in the failure envelope, and a sign-in with the session', async () => {
@@ -388,7 +301,7 @@ describe('signing in', () => {
       email: physician.email,
       password: 'Wrong-password-1',
     });
-    expectFailure(wrong, 401, 'UNAUTHENTICATED', 'wrong password');
+    convention.expectFailure(wrong, 401, 'UNAUTHENTICATED', 'wrong password');
     const right = await callApi(app, 'POST', '/api/employee/auth/login', undefined, {
       email: physician.email,
       password: PHYSICIAN_PASSWORD,
@@ -410,8 +323,8 @@ describe('signing in', () => {
       ['GET', `/api/employer/applicant/get-single-applicant/${physician.profile._id}`],
       ['POST', '/api/employer/match/create-match', { jobId, applicantId: physician.profile._id }],
       ['GET', `/api/employer/dashboard/get-summary/${employer.id}`],
-    ] as [Method, string, unknown?][]) {
-      const message = expectFailure(
+    ] as [convention.Method, string, unknown?][]) {
+      const message = convention.expectFailure(
         await callApi(app, method, url, physician.token, payload),
         403,
         'FORBIDDEN',
@@ -443,7 +356,7 @@ describe('answers of the changing calls', () => {
       message: 'Your application is sent.',
       data: { _id: expect.any(String), jobId: job._id, jobTitle: 'Night Hospitalist' },
     });
-    expect(plainIdKeys(applied.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(applied.json().data)).toEqual([]);
 
     const accepted = await callApi(app, 'PATCH', `/api/employee/match/respond/${pending._id}`, caller.token, {
       status: 'accepted',
@@ -453,7 +366,7 @@ describe('answers of the changing calls', () => {
       message: 'You accepted the invite. You can now message the employer.',
       data: { _id: pending._id, status: 'accepted', conversationId: expect.any(String) },
     });
-    expect(plainIdKeys(accepted.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(accepted.json().data)).toEqual([]);
 
     const sent = await callApi(
       app,
@@ -464,7 +377,7 @@ describe('answers of the changing calls', () => {
     );
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ success: true, data: { message: { _id: expect.any(String) } } });
-    expect(plainIdKeys(sent.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(sent.json().data)).toEqual([]);
 
     const loggedOut = await callApi(app, 'POST', '/api/employee/auth/logout', caller.token);
     expect(loggedOut.json()).toEqual({ success: true, message: 'You are signed out.', data: null });
@@ -477,11 +390,13 @@ describe('answers of the changing calls', () => {
       (await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, caller.token, {})).statusCode,
     ).toBe(200);
     const twice = await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, caller.token, {});
-    expect(expectFailure(twice, 409, 'CONFLICT', 'apply twice')).toBe(PHYSICIAN_MESSAGES.alreadyApplied);
+    expect(convention.expectFailure(twice, 409, 'CONFLICT', 'apply twice')).toBe(
+      PHYSICIAN_MESSAGES.alreadyApplied,
+    );
 
     const newcomer = await signedInPhysician(app, { isComplete: false });
     const incomplete = await callApi(app, 'POST', `/api/employee/job/apply/${job._id}`, newcomer.token, {});
-    expect(expectFailure(incomplete, 422, 'BUSINESS_RULE', 'incomplete')).toBe(
+    expect(convention.expectFailure(incomplete, 422, 'BUSINESS_RULE', 'incomplete')).toBe(
       PHYSICIAN_MESSAGES.profileIncomplete,
     );
 
@@ -497,13 +412,15 @@ describe('answers of the changing calls', () => {
     );
     expect(closing.statusCode).toBe(200);
     const late = await callApi(app, 'POST', `/api/employee/job/apply/${closed._id}`, caller.token, {});
-    expect(expectFailure(late, 422, 'BUSINESS_RULE', 'closed job')).toBe(PHYSICIAN_MESSAGES.jobNotOpen);
+    expect(convention.expectFailure(late, 422, 'BUSINESS_RULE', 'closed job')).toBe(
+      PHYSICIAN_MESSAGES.jobNotOpen,
+    );
 
     const pending = await invite(app, employer, job._id, caller.profile._id);
     const respond = (status: string) =>
       callApi(app, 'PATCH', `/api/employee/match/respond/${pending._id}`, caller.token, { status });
     expect((await respond('declined')).statusCode).toBe(200);
-    expect(expectFailure(await respond('accepted'), 422, 'BUSINESS_RULE', 'final')).toBe(
+    expect(convention.expectFailure(await respond('accepted'), 422, 'BUSINESS_RULE', 'final')).toBe(
       MATCH_MESSAGES.alreadyFinal('declined'),
     );
   });

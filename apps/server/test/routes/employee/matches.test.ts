@@ -15,6 +15,7 @@ import {
 } from '../../../src/db/schema/hiring.ts';
 import { syncMembers } from '../../../src/domain/billing/subscription-view.ts';
 import { buildTestApp } from '../../helper.ts';
+import { captureEmits } from '../conventions-kit.ts';
 import { callApi, employerWithOpenJob, invite, signedInPhysician } from './physician-kit.ts';
 
 let app: FastifyInstance;
@@ -54,31 +55,6 @@ function notificationsOf(
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.type, type)));
-}
-
-/** Socket events the server emitted to a room, captured during `run`. */
-async function captureEmits(room: string, run: () => Promise<void>) {
-  const emitted: { event: string; payload: unknown }[] = [];
-  const originalTo = app.io.to.bind(app.io);
-  app.io.to = ((target: string) => {
-    const operator = originalTo(target);
-    if (target !== room) return operator;
-    return {
-      ...operator,
-      emit: (event: string, payload: unknown) => {
-        // onNotification comes from the delivery queue whenever its worker runs (tested with
-        // the notifications); these tests are about the services' own after-commit events.
-        if (event !== 'onNotification') emitted.push({ event, payload });
-        return true;
-      },
-    };
-  }) as typeof app.io.to;
-  try {
-    await run();
-  } finally {
-    app.io.to = originalTo;
-  }
-  return emitted;
 }
 
 describe('GET /api/employee/match/get-all-matches', () => {
@@ -144,7 +120,7 @@ describe('PATCH /api/employee/match/respond/{matchId}', () => {
     const match = await invite(app, employer, job._id, physician.profile._id);
 
     let response: Awaited<ReturnType<typeof respond>> | undefined;
-    const emitted = await captureEmits(`user:${employer.id}`, async () => {
+    const emitted = await captureEmits(app, `user:${employer.id}`, async () => {
       response = await respond(match._id, physician.token, 'accepted');
     });
     expect(response?.statusCode, response?.body).toBe(200);
@@ -294,7 +270,7 @@ describe('conversations', () => {
     const { employer, physician, conversationId } = await acceptedConversation();
     let first: Awaited<ReturnType<typeof send>> | undefined;
     let retry: Awaited<ReturnType<typeof send>> | undefined;
-    const emitted = await captureEmits(`user:${employer.id}`, async () => {
+    const emitted = await captureEmits(app, `user:${employer.id}`, async () => {
       first = await send(conversationId, physician.token, {
         body: ' Happy to talk on Friday. ',
         tempMsgId: 'tmp-1',

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, matches, savedApplicants } from '../../../src/db/schema/hiring.ts';
 import { buildTestApp } from '../../helper.ts';
+import * as convention from '../conventions-kit.ts';
 import { signedInPhysician } from '../employee/physician-kit.ts';
 import { apply, callApi, createPhysician, invite } from './applicant-kit.ts';
 import { signedInEmployer, uniqueIp } from './auth-kit.ts';
@@ -17,16 +18,6 @@ import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
  * truthful statuses, paging answers, `_id` ids, account kinds, unknown and malformed ids, and
  * the Bearer prefix.
  */
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const MALFORMED_IDS = [UNKNOWN_ID, 'not-a-uuid', '1', 'ZZZZZZZZ-0000-4000-8000-000000000000'];
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-interface Route {
-  method: Method;
-  url: string;
-  payload?: unknown;
-}
 
 let app: FastifyInstance;
 let employer: Awaited<ReturnType<typeof signedInEmployer>>;
@@ -59,33 +50,11 @@ afterAll(async () => {
   await app.close();
 });
 
-/** Every key named `id` anywhere in a JSON value (ids travel as `_id`). */
-function plainIdKeys(value: unknown, path = 'data'): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => plainIdKeys(item, `${path}[${index}]`));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => [
-    ...(key === 'id' ? [`${path}.id`] : []),
-    ...plainIdKeys(child, `${path}.${key}`),
-  ]);
-}
-
-function expectFailure(
-  response: { statusCode: number; json: () => unknown },
-  status: number,
-  code: string,
-  label: string,
-) {
-  expect(response.statusCode, label).toBe(status);
-  const body = response.json() as { success: unknown; error: { message: unknown; code: unknown } };
-  expect(body.success, label).toBe(false);
-  expect(body.error.code, label).toBe(code);
-  expect(typeof body.error.message, label).toBe('string');
-  expect((body.error.message as string).length, label).toBeGreaterThan(0);
-  return body.error.message as string;
-}
+const call: convention.CallRoute = (route, token) =>
+  callApi(app, route.method, route.url, token, route.payload);
 
 /** Every route of the three areas, with a body it would accept. */
-function everyRoute(): Route[] {
+function everyRoute(): convention.ApiRoute[] {
   return [
     { method: 'GET', url: `/employer/applicant/get-all-applicants/${employer.id}` },
     { method: 'GET', url: `/employer/applicant/get-saved-applicants/${employer.id}` },
@@ -127,36 +96,28 @@ async function expectUntouched() {
 
 describe('the success envelope', () => {
   it('answers {success:true, data} with ids as _id, and pages carry the named list, total, pageNumber, pageSize', async () => {
-    const lists: [string, string][] = [
-      [`/employer/applicant/get-all-applicants/${employer.id}`, 'applicants'],
-      [`/employer/applicant/get-saved-applicants/${employer.id}`, 'applicants'],
-      [`/employer/applicant/explore/${employer.id}`, 'applicants'],
-      [`/employer/applicant/get-recommended-applicants/${jobId}`, 'applicants'],
-      [`/employer/match/get-all-matches/${employer.id}`, 'matches'],
-      [`/employer/match/get-matches-by-job/${jobId}`, 'matches'],
-    ];
-    for (const [url, name] of lists) {
-      const response = await callApi(app, 'GET', `${url}?pageSize=1&pageNumber=1`, employer.token);
-      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
-      const body = response.json();
-      expect(body.success, url).toBe(true);
-      expect(body.data, url).toMatchObject({ total: expect.any(Number), pageNumber: 1, pageSize: 1 });
-      expect(body.data.total, url).toBeGreaterThanOrEqual(1);
-      expect(body.data[name], url).toHaveLength(1);
-      expect(body.data[name][0]._id, url).toEqual(expect.any(String));
-      expect(plainIdKeys(body.data), url).toEqual([]);
-    }
-    for (const url of [
-      `/employer/applicant/get-single-applicant/${physicianId}`,
-      `/employer/dashboard/get-summary/${employer.id}`,
-    ]) {
-      const response = await callApi(app, 'GET', url, employer.token);
-      expect(response.statusCode, url).toBe(200);
-      const body = response.json();
-      expect(body.success, url).toBe(true);
-      expect(body.data, url).toBeTypeOf('object');
-      expect(plainIdKeys(body.data), url).toEqual([]);
-    }
+    await convention.expectPagedLists(
+      call,
+      employer.token,
+      [
+        [`/employer/applicant/get-all-applicants/${employer.id}`, 'applicants'],
+        [`/employer/applicant/get-saved-applicants/${employer.id}`, 'applicants'],
+        [`/employer/applicant/explore/${employer.id}`, 'applicants'],
+        [`/employer/applicant/get-recommended-applicants/${jobId}`, 'applicants'],
+        [`/employer/match/get-all-matches/${employer.id}`, 'matches'],
+        [`/employer/match/get-matches-by-job/${jobId}`, 'matches'],
+      ],
+      { isNonEmpty: true },
+    );
+    await convention.expectRecords(
+      call,
+      employer.token,
+      [
+        `/employer/applicant/get-single-applicant/${physicianId}`,
+        `/employer/dashboard/get-summary/${employer.id}`,
+      ],
+      { hasId: false },
+    );
   });
 
   it('accepts the session token with a Bearer prefix', async () => {
@@ -173,41 +134,24 @@ describe('the success envelope', () => {
 
 describe('the failure envelope', () => {
   it('answers 401 UNAUTHENTICATED on every route without a token or with a bad one', async () => {
-    for (const route of everyRoute()) {
-      const label = `${route.method} ${route.url}`;
-      expectFailure(
-        await callApi(app, route.method, route.url, undefined, route.payload),
-        401,
-        'UNAUTHENTICATED',
-        label,
-      );
-      expectFailure(
-        await callApi(app, route.method, route.url, 'Bearer not-a-session-token', route.payload),
-        401,
-        'UNAUTHENTICATED',
-        label,
-      );
-    }
+    await convention.expectUnauthenticated(call, everyRoute(), 'Bearer not-a-session-token');
     await expectUntouched();
   });
 
   it('answers 403 FORBIDDEN to a physician token on every route, and changes nothing', async () => {
     const physician = await signedInPhysician(app);
-    for (const route of everyRoute()) {
-      const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, physician.token, route.payload),
-        403,
-        'FORBIDDEN',
-        label,
-      );
-      expect(message, label).toBe(PHYSICIAN_MESSAGES.physicianOnEmployerRoute);
-    }
+    await convention.expectRefusals(
+      call,
+      physician.token,
+      everyRoute().map((route) => [route, PHYSICIAN_MESSAGES.physicianOnEmployerRoute] as const),
+      403,
+      'FORBIDDEN',
+    );
     await expectUntouched();
   });
 
   it("answers 403 FORBIDDEN for another user's id and for a malformed one on every {userId} route", async () => {
-    for (const userId of [rival.id, UNKNOWN_ID, 'not-a-uuid']) {
+    for (const userId of [rival.id, convention.UNKNOWN_ID, 'not-a-uuid']) {
       for (const url of [
         `/employer/applicant/get-all-applicants/${userId}`,
         `/employer/applicant/get-saved-applicants/${userId}`,
@@ -215,14 +159,14 @@ describe('the failure envelope', () => {
         `/employer/match/get-all-matches/${userId}`,
         `/employer/dashboard/get-summary/${userId}`,
       ]) {
-        expectFailure(await callApi(app, 'GET', url, employer.token), 403, 'FORBIDDEN', url);
+        convention.expectFailure(await callApi(app, 'GET', url, employer.token), 403, 'FORBIDDEN', url);
       }
     }
   });
 
   it('answers 404 NOT_FOUND for unknown, malformed and other organisations’ ids, never 500', async () => {
-    const cases: [Route, string][] = [];
-    for (const id of [...MALFORMED_IDS, rivalJobId]) {
+    const cases: [convention.ApiRoute, string][] = [];
+    for (const id of [...convention.MALFORMED_IDS, rivalJobId]) {
       cases.push(
         [
           { method: 'GET', url: `/employer/applicant/get-recommended-applicants/${id}` },
@@ -243,7 +187,7 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    for (const id of MALFORMED_IDS) {
+    for (const id of convention.MALFORMED_IDS) {
       cases.push(
         [
           { method: 'GET', url: `/employer/applicant/get-single-applicant/${id}` },
@@ -272,22 +216,13 @@ describe('the failure envelope', () => {
         ],
       );
     }
-    for (const id of MALFORMED_IDS.filter((candidate) => candidate !== UNKNOWN_ID)) {
+    for (const id of convention.MALFORMED_IDS.filter((candidate) => candidate !== convention.UNKNOWN_ID)) {
       cases.push([
         { method: 'DELETE', url: `/employer/applicant/unsave-applicant/${id}` },
         APPLICANT_MESSAGES.notFound,
       ]);
     }
-    for (const [route, expected] of cases) {
-      const label = `${route.method} ${route.url}`;
-      const message = expectFailure(
-        await callApi(app, route.method, route.url, employer.token, route.payload),
-        404,
-        'NOT_FOUND',
-        label,
-      );
-      expect(message, label).toBe(expected);
-    }
+    await convention.expectRefusals(call, employer.token, cases, 404, 'NOT_FOUND');
     // Another organisation knows nothing of this organisation's application or match.
     for (const [route, expected] of [
       [
@@ -306,8 +241,8 @@ describe('the failure envelope', () => {
         },
         MATCH_MESSAGES.notFound,
       ],
-    ] as [Route, string][]) {
-      const message = expectFailure(
+    ] as [convention.ApiRoute, string][]) {
+      const message = convention.expectFailure(
         await callApi(app, route.method, route.url, rival.token, route.payload),
         404,
         'NOT_FOUND',
@@ -319,31 +254,14 @@ describe('the failure envelope', () => {
   });
 
   it('refuses a huge or zero pageSize and a pageNumber below 1 on every paged list (400 VALIDATION_FAILED)', async () => {
-    for (const url of [
+    await convention.expectPagingRefused(call, employer.token, [
       `/employer/applicant/get-all-applicants/${employer.id}`,
       `/employer/applicant/get-saved-applicants/${employer.id}`,
       `/employer/applicant/explore/${employer.id}`,
       `/employer/applicant/get-recommended-applicants/${jobId}`,
       `/employer/match/get-all-matches/${employer.id}`,
       `/employer/match/get-matches-by-job/${jobId}`,
-    ]) {
-      for (const query of ['pageSize=100000', 'pageSize=0', 'pageSize=ten']) {
-        const message = expectFailure(
-          await callApi(app, 'GET', `${url}?${query}`, employer.token),
-          400,
-          'VALIDATION_FAILED',
-          `${url}?${query}`,
-        );
-        expect(message).toMatch(/^pageSize: /);
-      }
-      const message = expectFailure(
-        await callApi(app, 'GET', `${url}?pageNumber=0`, employer.token),
-        400,
-        'VALIDATION_FAILED',
-        `${url}?pageNumber=0`,
-      );
-      expect(message).toMatch(/^pageNumber: /);
-    }
+    ]);
   });
 });
 
@@ -351,7 +269,7 @@ describe('answers of the changing calls', () => {
   it('answer {success:true, message, data} with the changed record under _id', async () => {
     const physician = await createPhysician(app, { firstName: 'Lena', lastName: 'Park' });
     const otherApplication = await apply(app, physician, jobId);
-    const cases: [Route, (data: Record<string, unknown>) => void][] = [
+    const cases: [convention.ApiRoute, (data: Record<string, unknown>) => void][] = [
       [
         { method: 'POST', url: `/employer/applicant/save-applicant/${physician}` },
         (data) => expect(data).toMatchObject({ _id: physician, isSaved: true }),
@@ -390,7 +308,7 @@ describe('answers of the changing calls', () => {
       expect(body.success, label).toBe(true);
       expect(body.message, label).toEqual(expect.any(String));
       check(body.data);
-      expect(plainIdKeys(body.data), label).toEqual([]);
+      expect(convention.plainIdKeys(body.data), label).toEqual([]);
     }
     const [created] = await app.db.select().from(matches).where(eq(matches.physicianId, physician));
     const cancelled = await callApi(
@@ -420,7 +338,9 @@ describe('answers of the changing calls', () => {
       jobId,
       applicantId: physician,
     });
-    expect(expectFailure(again, 409, 'CONFLICT', 'second invite')).toBe(MATCH_MESSAGES.activeExists);
+    expect(convention.expectFailure(again, 409, 'CONFLICT', 'second invite')).toBe(
+      MATCH_MESSAGES.activeExists,
+    );
 
     const matchOf = first.json().data._id as string;
     const cancel = () =>
@@ -428,7 +348,7 @@ describe('answers of the changing calls', () => {
         status: 'cancelled',
       });
     expect((await cancel()).statusCode).toBe(200);
-    expectFailure(await cancel(), 422, 'BUSINESS_RULE', 'cancel twice');
+    convention.expectFailure(await cancel(), 422, 'BUSINESS_RULE', 'cancel twice');
     const accept = await callApi(
       app,
       'PATCH',
@@ -438,7 +358,9 @@ describe('answers of the changing calls', () => {
         status: 'accepted',
       },
     );
-    expect(expectFailure(accept, 422, 'BUSINESS_RULE', 'employer accepts')).toBe(MATCH_MESSAGES.onlyCancel);
+    expect(convention.expectFailure(accept, 422, 'BUSINESS_RULE', 'employer accepts')).toBe(
+      MATCH_MESSAGES.onlyCancel,
+    );
   });
 });
 
@@ -490,10 +412,10 @@ describe('an employer whose organisation is not established yet', () => {
         },
         MATCH_MESSAGES.notFound,
       ],
-    ] as [Route, string][]) {
+    ] as [convention.ApiRoute, string][]) {
       const label = `${route.method} ${route.url}`;
       expect(
-        expectFailure(
+        convention.expectFailure(
           await callApi(app, route.method, route.url, newcomer.token, route.payload),
           404,
           'NOT_FOUND',

@@ -6,6 +6,7 @@ import { conversations, messages } from '../../../src/db/schema/hiring.ts';
 import { sendEmployerMessage } from '../../../src/domain/conversations/send-employer-message.ts';
 import { sendPhysicianMessage } from '../../../src/domain/conversations/send-physician-message.ts';
 import { buildTestApp } from '../../helper.ts';
+import { captureEmits, UNKNOWN_ID } from '../conventions-kit.ts';
 import {
   callApi,
   employerWithOpenJob,
@@ -82,31 +83,6 @@ async function storedConversation(conversationId: string) {
   if (!row) throw new Error('The conversation is not stored.');
   return row;
 }
-
-/** Socket events the server emitted to a room, captured during `run`. */
-async function captureEmits(room: string, run: () => Promise<void>) {
-  const emitted: { event: string; payload: unknown }[] = [];
-  const originalTo = app.io.to.bind(app.io);
-  app.io.to = ((target: string) => {
-    const operator = originalTo(target);
-    if (target !== room) return operator;
-    return {
-      ...operator,
-      emit: (event: string, payload: unknown) => {
-        emitted.push({ event, payload });
-        return true;
-      },
-    };
-  }) as typeof app.io.to;
-  try {
-    await run();
-  } finally {
-    app.io.to = originalTo;
-  }
-  return emitted;
-}
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /api/employer/conversation/get-all-conversation/{userId}', () => {
   let employer: Employer;
@@ -337,7 +313,7 @@ describe('POST /api/employer/conversation/send-message/{conversationId}', () => 
   it('answers the saved message, raises the physician unread count and tells the physician', async () => {
     const { employer, physician, conversationId } = await employerWithConversation();
     let response: Awaited<ReturnType<typeof send>> | undefined;
-    const emitted = await captureEmits(`user:${physician.profile.userId}`, async () => {
+    const emitted = await captureEmits(app, `user:${physician.profile.userId}`, async () => {
       response = await send(employer.token, conversationId, {
         body: '  Can we talk on Friday?  ',
         tempMsgId: 'tmp-1',
@@ -369,7 +345,7 @@ describe('POST /api/employer/conversation/send-message/{conversationId}', () => 
     const first = await send(employer.token, conversationId, { body: 'Hello', tempMsgId: 'retry-me' });
     expect(first.statusCode, first.body).toBe(200);
     let second: Awaited<ReturnType<typeof send>> | undefined;
-    const emitted = await captureEmits(`user:${physician.profile.userId}`, async () => {
+    const emitted = await captureEmits(app, `user:${physician.profile.userId}`, async () => {
       second = await send(employer.token, conversationId, { body: 'Hello', tempMsgId: 'retry-me' });
     });
     expect(second?.statusCode, second?.body).toBe(200);

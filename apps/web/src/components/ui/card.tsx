@@ -9,7 +9,21 @@ export interface CardProps extends Omit<ComponentPropsWithoutRef<'section'>, 'ti
   actions?: ReactNode;
   /** Heading level of the title within the page outline. */
   headingLevel?: 2 | 3;
-  padding?: 'md' | 'lg';
+  padding?: CardPadding;
+}
+
+export type CardPadding = 'sm' | 'md' | 'lg';
+export type CardShadow = 'sm' | 'xs' | 'none';
+
+/** The card's look for an element that is not a `<Card>` (a list item, a header). */
+export function cardClasses({
+  padding = 'md',
+  shadow = 'sm',
+}: {
+  padding?: CardPadding;
+  shadow?: CardShadow;
+} = {}): string {
+  return cx('card', `card--padding-${padding}`, shadow !== 'sm' && `card--shadow-${shadow}`);
 }
 
 export function Card({
@@ -24,7 +38,7 @@ export function Card({
 }: CardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className={cx('card', `card--padding-${padding}`, className)} {...props}>
+    <section className={cx(cardClasses({ padding }), className)} {...props}>
       {(title || actions) && (
         <header className="card__header">
           <div className="card__titles">

@@ -99,6 +99,16 @@ export function TextField({
   );
 }
 
+export type EmailFieldProps = Omit<TextFieldProps, 'type' | 'inputMode'>;
+
+/**
+ * An e-mail address: the e-mail keyboard on phones, no capitalising or spell-checking. Say with
+ * `autoComplete` whether it is the account's sign-in name ("username") or a contact ("email").
+ */
+export function EmailField(props: EmailFieldProps) {
+  return <TextField type="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** A password input with a show/hide switch; the switch never submits the form. */

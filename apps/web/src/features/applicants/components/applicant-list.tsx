@@ -3,8 +3,10 @@ import { PIPELINE_STATUSES, type TPipelineStatus } from '@medhire/contract/match
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { cardClasses } from '../../../components/ui/card.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Select, TextField } from '../../../components/ui/field.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { US_STATE_OPTIONS } from '../../../lib/us-states.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
@@ -186,7 +188,7 @@ export function ApplicantListSkeleton({ label }: { label: string }) {
         {label}
       </span>
       {[0, 1, 2, 3].map((card) => (
-        <div key={card} className="applicant-skeleton__card">
+        <div key={card} className={cx(cardClasses({ shadow: 'none' }), 'applicant-skeleton__card')}>
           <Skeleton width="3rem" height="3rem" radius="999px" />
           <div className="applicant-skeleton__lines">
             <Skeleton height="1.1rem" width="55%" />
@@ -243,20 +245,12 @@ export function ListPager({
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const number = new Intl.NumberFormat('en-US');
   return (
-    <nav className="applicants-pager" aria-label="Pages">
-      <span>
-        Showing {number.format(first)}–{number.format(last)} of {number.format(total)} {noun}
-      </span>
-      {pageCount > 1 && (
-        <span className="applicants-pager__buttons">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
-          </Button>
-          <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-            Next
-          </Button>
-        </span>
-      )}
-    </nav>
+    <Pager
+      isMuted
+      status={`Showing ${number.format(first)}–${number.format(last)} of ${number.format(total)} ${noun}`}
+      page={page}
+      pageCount={pageCount}
+      onPage={onPage}
+    />
   );
 }

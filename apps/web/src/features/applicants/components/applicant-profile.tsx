@@ -7,7 +7,8 @@ import type { RootState } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { Card, cardClasses } from '../../../components/ui/card.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/field.tsx';
 import { ArrowLeftIcon, MessageIcon, PlusIcon, UserIcon } from '../../../components/ui/icons.tsx';
@@ -247,7 +248,7 @@ function ProfileSkeleton() {
       <span className="visually-hidden" role="status">
         Loading the physician's profile
       </span>
-      <div className="applicant-hero">
+      <div className={cx(cardClasses(), 'applicant-hero')}>
         <Skeleton width="4.5rem" height="4.5rem" radius="999px" />
         <div className="applicant-hero__identity">
           <Skeleton height="1.75rem" width="40%" />
@@ -382,7 +383,7 @@ export function ApplicantScreen() {
       <title>{`${applicant.fullName} · MedHire`}</title>
       <PageTop />
       {actions.inviteModal}
-      <section className="applicant-hero" aria-labelledby="applicant-name">
+      <section className={cx(cardClasses(), 'applicant-hero')} aria-labelledby="applicant-name">
         <ApplicantAvatar applicant={applicant} size="lg" />
         <div className="applicant-hero__identity">
           <h1 className="applicant-hero__name" id="applicant-name">

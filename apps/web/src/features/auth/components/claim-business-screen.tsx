@@ -1,17 +1,15 @@
 import { type TClaimBody, ZClaimBody } from '@medhire/contract/organization';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
-import { notifyFormError } from '../../../lib/toast.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
-import { FormError } from './form-error.tsx';
+import { ServerForm, useServerError } from './form-error.tsx';
 import { useStepFocus } from './use-step-focus.ts';
 import './auth-forms.css';
 
@@ -70,8 +68,7 @@ export function ClaimBusinessProfileScreen() {
 }
 
 function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
@@ -82,26 +79,15 @@ function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
     mode: 'onTouched',
   });
 
-  const onSubmit = handleSubmit(async (body) => {
-    setServerError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    serverError.attempt(async () => {
       const { email } = await accountAccessApi.claim(body);
       onClaimed(email || body.email);
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
+    }),
+  );
 
   return (
-    <form
-      className="auth-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-describedby={serverError ? errorId : undefined}
-    >
-      <FormError id={errorId} title="We couldn't confirm the claim" message={serverError} />
+    <ServerForm serverError={serverError} errorTitle="We couldn't confirm the claim" onSubmit={onSubmit}>
       <TextField
         label="Organisation name"
         autoComplete="organization"
@@ -119,13 +105,9 @@ function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
         error={errors.npiNumber?.message}
         {...register('npiNumber')}
       />
-      <TextField
+      <EmailField
         label="Work e-mail address"
-        type="email"
         autoComplete="email"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         placeholder="you@practice.com"
         hint="We send the link to set your password here."
         error={errors.email?.message}
@@ -134,7 +116,7 @@ function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
       <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
         Claim business
       </Button>
-    </form>
+    </ServerForm>
   );
 }
 

@@ -1,18 +1,16 @@
 import { ZSendRecoveryOtpBody, ZUpdatePasswordByOtpBody } from '@medhire/contract/auth';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
+import { EmailField } from '../../../components/ui/field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
-import { passwordRules } from '../../../lib/password-rules.ts';
-import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
-import { FormError } from './form-error.tsx';
+import { ServerForm, useServerError } from './form-error.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { useStepFocus } from './use-step-focus.ts';
-import { VerifyCodeForm } from './verify-code-form.tsx';
+import { VerifyCodeStep } from './verify-code-step.tsx';
 import './auth-forms.css';
 
 type RecoveryStep =
@@ -85,25 +83,19 @@ function StepHeader({ step, title, lead }: { step: number; title: string; lead: 
 }
 
 function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: contractResolver(ZSendRecoveryOtpBody), defaultValues: { email: defaultEmail } });
 
-  const onSubmit = handleSubmit(async (body) => {
-    setServerError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    serverError.attempt(async () => {
       await accountAccessApi.sendRecoveryOtp(body);
       onSent(body.email);
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
+    }),
+  );
 
   return (
     <>
@@ -112,20 +104,10 @@ function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (em
         title="Recover your password"
         lead="Enter the e-mail address you sign in with. We will send you a 6-digit code."
       />
-      <form
-        className="auth-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-describedby={serverError ? errorId : undefined}
-      >
-        <FormError id={errorId} title="We couldn't send the code" message={serverError} />
-        <TextField
+      <ServerForm serverError={serverError} errorTitle="We couldn't send the code" onSubmit={onSubmit}>
+        <EmailField
           label="E-mail address"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder="you@practice.com"
           error={errors.email?.message}
           {...register('email')}
@@ -133,7 +115,7 @@ function EmailStep({ defaultEmail, onSent }: { defaultEmail: string; onSent: (em
         <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
           Send code
         </Button>
-      </form>
+      </ServerForm>
     </>
   );
 }
@@ -158,7 +140,7 @@ function CodeStep({
           </>
         }
       />
-      <VerifyCodeForm
+      <VerifyCodeStep
         email={email}
         submitLabel="Continue"
         onVerify={async (otp) => {
@@ -166,7 +148,7 @@ function CodeStep({
           onVerified(resetToken);
         }}
         onResend={() => accountAccessApi.sendRecoveryOtp({ email })}
-        onChangeEmail={onChangeEmail}
+        onBack={onChangeEmail}
       />
     </>
   );
@@ -185,8 +167,7 @@ function PasswordStep({
   onChanged: () => void;
   onExpired: () => void;
 }) {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
@@ -198,17 +179,12 @@ function PasswordStep({
     mode: 'onTouched',
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setServerError(null);
-    try {
+  const onSubmit = handleSubmit(({ password }) =>
+    serverError.attempt(async () => {
       await accountAccessApi.updatePasswordByOtp({ password, resetToken });
       onChanged();
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
+    }),
+  );
 
   return (
     <>
@@ -217,30 +193,23 @@ function PasswordStep({
         title="Choose a new password"
         lead="Other devices signed in to this account will be signed out."
       />
-      <form
-        className="auth-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-describedby={serverError ? errorId : undefined}
-      >
-        <FormError id={errorId} title="We couldn't change your password" message={serverError} />
-        {/* Lets password managers store the new password against the right account. */}
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <NewPasswordField
-          label="New password"
+      <ServerForm serverError={serverError} errorTitle="We couldn't change your password" onSubmit={onSubmit}>
+        <NewPasswordFields
+          email={email}
+          password={watch('password')}
+          registration={register('password')}
           error={errors.password?.message}
-          requirements={passwordRules(watch('password'), email)}
-          {...register('password')}
+          withHiddenUsername
         />
         <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
           Change password
         </Button>
-        {serverError && (
+        {serverError.message && (
           <Button variant="ghost" size="sm" onClick={onExpired}>
             Start again with a new code
           </Button>
         )}
-      </form>
+      </ServerForm>
     </>
   );
 }

@@ -1,19 +1,16 @@
 import { type TRegisterBody, ZRegisterBody } from '@medhire/contract/auth';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
+import { EmailField } from '../../../components/ui/field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
-import { passwordRules } from '../../../lib/password-rules.ts';
-import { notifyFormError } from '../../../lib/toast.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
-import { FormError } from './form-error.tsx';
+import { ServerForm, useServerError } from './form-error.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { useStepFocus } from './use-step-focus.ts';
-import { VerifyCodeForm } from './verify-code-form.tsx';
+import { VerifyCodeStep } from './verify-code-step.tsx';
 import './auth-forms.css';
 
 /**
@@ -59,28 +56,20 @@ function DetailsStep({
   onRegistered: (credentials: TRegisterBody) => void;
 }) {
   const headingRef = useStepFocus<HTMLHeadingElement>();
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: contractResolver(ZRegisterBody), defaultValues, mode: 'onTouched' });
-  const password = watch('password');
-  const email = watch('email');
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setServerError(null);
-    try {
+  const onSubmit = handleSubmit((credentials) =>
+    serverError.attempt(async () => {
       await accountAccessApi.register(credentials);
       onRegistered(credentials);
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
+    }),
+  );
 
   return (
     <>
@@ -92,29 +81,20 @@ function DetailsStep({
           For practices, groups and health organisations recruiting physicians in the United States.
         </p>
       </header>
-      <form
-        className="auth-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-describedby={serverError ? errorId : undefined}
-      >
-        <FormError id={errorId} title="We couldn't create your account" message={serverError} />
-        <TextField
+      <ServerForm serverError={serverError} errorTitle="We couldn't create your account" onSubmit={onSubmit}>
+        <EmailField
           label="Work e-mail address"
-          type="email"
           autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder="you@practice.com"
           error={errors.email?.message}
           {...register('email')}
         />
-        <NewPasswordField
+        <NewPasswordFields
           label="Password"
+          email={watch('email')}
+          password={watch('password')}
+          registration={register('password')}
           error={errors.password?.message}
-          requirements={passwordRules(password, email)}
-          {...register('password')}
         />
         <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
           Create account
@@ -123,7 +103,7 @@ function DetailsStep({
           By creating an account you agree to the <Link to="/terms-conditions">terms and conditions</Link> and
           the <Link to="/privacy-policy">privacy policy</Link>.
         </p>
-      </form>
+      </ServerForm>
     </>
   );
 }
@@ -156,13 +136,13 @@ function ConfirmEmailStep({
           account.
         </p>
       </header>
-      <VerifyCodeForm
+      <VerifyCodeStep
         email={credentials.email}
         submitLabel="Confirm and continue"
         onVerify={verify}
         // Registering again before confirming sends a fresh code (and keeps the same password).
         onResend={() => accountAccessApi.register(credentials)}
-        onChangeEmail={onChangeEmail}
+        onBack={onChangeEmail}
       />
     </>
   );

@@ -1,19 +1,16 @@
 import { ZSetPasswordBody } from '@medhire/contract/auth';
-import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { EmailField } from '../../../components/ui/field.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
-import { passwordRules } from '../../../lib/password-rules.ts';
-import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
-import { FormError } from './form-error.tsx';
+import { ServerForm, useServerError } from './form-error.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import './auth-forms.css';
 
 /**
@@ -53,10 +50,9 @@ export function SetPasswordScreen() {
 }
 
 function SetPasswordForm({ email, token }: { email: string; token: string }) {
-  const errorId = useId();
   const navigate = useNavigate();
   const startSession = useStartSession();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
@@ -68,25 +64,20 @@ function SetPasswordForm({ email, token }: { email: string; token: string }) {
     mode: 'onTouched',
   });
 
-  const onSubmit = handleSubmit(async (body) => {
-    setServerError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    serverError.attempt(async () => {
       const session = await accountAccessApi.setPassword(body);
       const started = startSession(session);
       if (started.kind === 'refused') {
-        setServerError(started.message);
+        serverError.setMessage(started.message);
         return;
       }
       if (started.kind === 'navigate') {
         notifySuccess('Your password is set. Welcome to MedHire.');
         await navigate(started.to, { replace: true });
       }
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
+    }),
+  );
 
   return (
     <>
@@ -96,36 +87,27 @@ function SetPasswordForm({ email, token }: { email: string; token: string }) {
           Choose the password you will sign in with. Setting it signs you in to manage your organisation.
         </p>
       </header>
-      <form
-        className="auth-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-describedby={serverError ? errorId : undefined}
-      >
-        <FormError id={errorId} title="We couldn't set your password" message={serverError} />
-        <TextField
+      <ServerForm serverError={serverError} errorTitle="We couldn't set your password" onSubmit={onSubmit}>
+        <EmailField
           label="E-mail address"
-          type="email"
           autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           readOnly={email !== ''}
           hint={email ? 'The address the link was sent to.' : undefined}
           error={errors.email?.message}
           {...register('email')}
         />
-        <NewPasswordField
+        <NewPasswordFields
           label="Password"
+          email={watch('email')}
+          password={watch('password')}
+          registration={register('password')}
           error={errors.password?.message}
-          requirements={passwordRules(watch('password'), watch('email'))}
-          {...register('password')}
         />
         {errors.token?.message && <p className="field__error">{errors.token.message}</p>}
         <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
           Set password and sign in
         </Button>
-      </form>
+      </ServerForm>
       <footer className="auth-screen__footer">
         <p>
           Already set a password? <Link to="/signIn">Sign in</Link>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PasswordField, TextField } from '../../../components/ui/field.tsx';
+import { EmailField, PasswordField } from '../../../components/ui/field.tsx';
 import { notifyFormError } from '../../../lib/toast.ts';
 import { login } from '../auth-slice.ts';
 import './auth-forms.css';
@@ -52,13 +52,9 @@ export function SignInForm() {
           </Alert>
         </div>
       )}
-      <TextField
+      <EmailField
         label="Email address"
-        type="email"
         autoComplete="username"
-        inputMode="email"
-        autoCapitalize="none"
-        spellCheck={false}
         placeholder="you@practice.com"
         error={errors.email?.message}
         {...register('email')}

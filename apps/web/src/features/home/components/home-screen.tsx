@@ -21,7 +21,7 @@ import {
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { BOARD_COLUMNS } from '../../pipeline/pipeline-board.ts';
+import { BOARD_COLUMNS } from '../../pipeline/board-columns.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import { dashboardApi } from '../api/dashboard-api.ts';
 import { MatchesDonut, PipelineFunnel, WeeklyApplicationsChart } from './dashboard-charts.tsx';

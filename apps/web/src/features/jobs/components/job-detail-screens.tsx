@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { cardClasses } from '../../../components/ui/card.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { BriefcaseIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -94,7 +96,7 @@ export function JobsResidentScreen() {
       {state.status === 'ready' && jobs.length > 0 && (
         <ul className="job-cards job-cards--grid" aria-label="Jobs in your pipeline">
           {jobs.map((job) => (
-            <li key={job._id} className="job-card">
+            <li key={job._id} className={cx(cardClasses({ padding: 'sm', shadow: 'xs' }), 'job-card')}>
               <div className="job-card__head">
                 <div>
                   <h3 className="job-card__title">

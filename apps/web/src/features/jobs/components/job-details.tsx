@@ -1,8 +1,8 @@
 import type { TEnums } from '@medhire/contract/enums';
 import { PARTNERSHIP_QUESTIONS, type TJobFields } from '@medhire/contract/jobs';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { ChipList } from '../../../components/ui/chip-list.tsx';
+import { type ReviewRow, ReviewSections } from '../../../components/ui/review-sections.tsx';
 import { HALF_DAY_KINDS, HALF_DAY_LABELS, JOB_FORM_STEPS, type JobFormStep } from '../job-form-values.ts';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -18,10 +18,7 @@ export function specialtyTitle(enums: TEnums | null, id: string | undefined): st
   return titleOf(enums?.specialties, id);
 }
 
-interface Row {
-  label: string;
-  value: ReactNode;
-}
+type Row = ReviewRow;
 
 function salaryText(range: TJobFields['salaryRange']): string | undefined {
   if (!range) return undefined;
@@ -141,40 +138,11 @@ export interface JobDetailsProps {
 /** A job's fields, grouped as the form asks for them; unanswered ones say so. */
 export function JobDetails({ job, enums, onEdit, headingLevel = 3 }: JobDetailsProps) {
   const groups = jobDetailGroups(job, enums);
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  return (
-    <div className="job-details">
-      {JOB_FORM_STEPS.filter((step) => step.id !== 'review').map((step, index) => (
-        <section key={step.id} className="job-details__section" aria-label={step.title}>
-          <header className="job-details__header">
-            <Heading>{step.title}</Heading>
-            {onEdit && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => onEdit(index)}
-                aria-label={`Edit ${step.title}`}
-              >
-                Edit
-              </Button>
-            )}
-          </header>
-          <dl>
-            {groups[step.id].map((row) => (
-              <div key={row.label} className="job-details__row">
-                <dt>{row.label}</dt>
-                <dd>
-                  {row.value === undefined || row.value === '' ? (
-                    <span className="job-details__missing">Not given</span>
-                  ) : (
-                    row.value
-                  )}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
-    </div>
-  );
+  const sections = JOB_FORM_STEPS.filter((step) => step.id !== 'review').map((step, index) => ({
+    key: step.id,
+    title: step.title,
+    rows: groups[step.id],
+    onEdit: onEdit ? () => onEdit(index) : undefined,
+  }));
+  return <ReviewSections sections={sections} headingLevel={headingLevel} />;
 }

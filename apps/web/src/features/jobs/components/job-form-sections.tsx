@@ -18,6 +18,7 @@ import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { HALF_DAY_KINDS, HALF_DAY_LABELS, halfDaysTotal, type JobFormValues } from '../job-form-values.ts';
 import { specialtyTitle } from './job-details.tsx';
+import '../../../components/ui/form-grid.css';
 
 export type JobForm = UseFormReturn<JobFormValues, unknown, TJobFields>;
 
@@ -54,15 +55,15 @@ function YesNoQuestion({
   const error = groupError(form.getFieldState(name, form.formState).error);
   return (
     <fieldset
-      className={cx('job-fields__group', error && 'field--invalid')}
+      className={cx('form-grid__group', error && 'field--invalid')}
       aria-describedby={hint ? `${id}-hint` : undefined}
     >
-      <legend className="job-fields__legend">
+      <legend className="form-grid__legend">
         {label}
         <span className="field__optional"> (optional)</span>
       </legend>
       {hint && (
-        <p id={`${id}-hint`} className="job-fields__note">
+        <p id={`${id}-hint`} className="form-grid__note">
           {hint}
         </p>
       )}
@@ -135,7 +136,7 @@ export function RoleSection({ form }: { form: JobForm }) {
     );
 
   return (
-    <div className="job-fields">
+    <div className="form-grid">
       <TextField
         label="Job title"
         placeholder="e.g. Outpatient Family Physician"
@@ -143,7 +144,7 @@ export function RoleSection({ form }: { form: JobForm }) {
         error={errors.title?.message}
         {...register('title')}
       />
-      <div className="job-fields__group">
+      <div className="form-grid__group">
         <Combobox<TSpecialty>
           label="Specialty"
           placeholder={chosenTitle ? 'Search to change the specialty' : 'Start typing, e.g. Cardiology'}
@@ -165,12 +166,12 @@ export function RoleSection({ form }: { form: JobForm }) {
         />
       </div>
       {specialty && (
-        <fieldset className="job-fields__group">
-          <legend className="job-fields__legend">
+        <fieldset className="form-grid__group">
+          <legend className="form-grid__legend">
             Sub-specialties<span className="field__optional"> (optional)</span>
           </legend>
           {subSpecialties.length === 0 ? (
-            <p className="job-fields__note">{chosenTitle} has no sub-specialties to choose from.</p>
+            <p className="form-grid__note">{chosenTitle} has no sub-specialties to choose from.</p>
           ) : (
             <div className="choice-grid">
               {subSpecialties.map((entry) => (
@@ -188,7 +189,7 @@ export function RoleSection({ form }: { form: JobForm }) {
           )}
         </fieldset>
       )}
-      <div className="job-fields__pair">
+      <div className="form-grid__pair">
         <Select
           label="Employment type"
           placeholder="Choose an employment type"
@@ -215,18 +216,18 @@ export function RoleSection({ form }: { form: JobForm }) {
 export function CompensationSection({ form }: { form: JobForm }) {
   const salaryError = groupError(form.formState.errors.salaryRange);
   return (
-    <div className="job-fields">
-      <fieldset className={cx('job-fields__group', salaryError && 'field--invalid')}>
-        <legend className="job-fields__legend">
+    <div className="form-grid">
+      <fieldset className={cx('form-grid__group', salaryError && 'field--invalid')}>
+        <legend className="form-grid__legend">
           Base salary per year<span className="field__optional"> (optional)</span>
         </legend>
-        <div className="job-fields__pair">
+        <div className="form-grid__pair">
           <AmountField form={form} name="salaryRange.min" label="Minimum (USD)" placeholder="e.g. 250,000" />
           <AmountField form={form} name="salaryRange.max" label="Maximum (USD)" placeholder="e.g. 320,000" />
         </div>
         {salaryError && <p className="field__error">{salaryError}</p>}
       </fieldset>
-      <div className="job-fields__pair">
+      <div className="form-grid__pair">
         <AmountField
           form={form}
           name="signOnBonus"
@@ -240,7 +241,7 @@ export function CompensationSection({ form }: { form: JobForm }) {
           hint="For example wRVU-based incentive potential."
         />
       </div>
-      <div className="job-fields__pair">
+      <div className="form-grid__pair">
         <AmountField
           form={form}
           name="stipendTraining"
@@ -275,12 +276,12 @@ export function ScheduleSection({ form }: { form: JobForm }) {
   const isOver = total > JOB_LIMITS.halfDaysMax;
   const totalError = groupError(errors.halfDaysPerWeek);
   return (
-    <div className="job-fields">
-      <fieldset className={cx('job-fields__group', totalError && 'field--invalid')}>
-        <legend className="job-fields__legend">
+    <div className="form-grid">
+      <fieldset className={cx('form-grid__group', totalError && 'field--invalid')}>
+        <legend className="form-grid__legend">
           Half-days per week<span className="field__optional"> (optional)</span>
         </legend>
-        <p className="job-fields__note">A full week is 10 half-day sessions. Split them by kind of work.</p>
+        <p className="form-grid__note">A full week is 10 half-day sessions. Split them by kind of work.</p>
         <div className="half-days">
           {HALF_DAY_KINDS.map((kind) => (
             <TextField
@@ -344,8 +345,8 @@ export function SupportSection({ form }: { form: JobForm }) {
   ];
   const perkError = groupError(errors.supportBenefitPerk);
   return (
-    <div className="job-fields">
-      <div className="job-fields__pair">
+    <div className="form-grid">
+      <div className="form-grid__pair">
         <YesNoQuestion form={form} name="scribeSupport" label="Scribe support" />
         <YesNoQuestion
           form={form}
@@ -363,8 +364,8 @@ export function SupportSection({ form }: { form: JobForm }) {
         {...register('electronicMedRecord')}
       />
       {groups.map((group) => (
-        <fieldset key={group.title} className="job-fields__group">
-          <legend className="job-fields__legend">
+        <fieldset key={group.title} className="form-grid__group">
+          <legend className="form-grid__legend">
             {group.title}
             <span className="field__optional"> (optional)</span>
           </legend>
@@ -394,10 +395,10 @@ export function GrowthSection({ form }: { form: JobForm }) {
   const offersPartnership = watch('partnership.value') === 'Yes';
   const answersError = groupError(errors.partnership?.types);
   return (
-    <div className="job-fields">
+    <div className="form-grid">
       <YesNoQuestion form={form} name="partnership.value" label="Is there a track to partnership?" />
       {offersPartnership && (
-        <div className="job-fields__pair">
+        <div className="form-grid__pair">
           {PARTNERSHIP_QUESTIONS.map((question, index) => (
             <TextField
               key={question}
@@ -409,11 +410,11 @@ export function GrowthSection({ form }: { form: JobForm }) {
           ))}
         </div>
       )}
-      <div className="job-fields__pair">
+      <div className="form-grid__pair">
         <YesNoQuestion form={form} name="academicResearchOpportunity" label="Academic research opportunity" />
         <YesNoQuestion form={form} name="mentorship" label="Mentorship" />
       </div>
-      <div className="job-fields__pair">
+      <div className="form-grid__pair">
         <YesNoQuestion form={form} name="speakerShip" label="Speakership" />
         <YesNoQuestion form={form} name="globalMissions" label="Global missions" />
       </div>
@@ -441,7 +442,7 @@ export function LocationsSection({ form }: { form: JobForm }) {
     });
 
   return (
-    <div className="job-fields">
+    <div className="form-grid">
       <LocationPicker
         label="Job locations"
         value={locations}

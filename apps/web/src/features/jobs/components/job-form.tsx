@@ -1,18 +1,22 @@
 import { type TJob, type TJobFields, ZJobFields } from '@medhire/contract/jobs';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { type FieldErrors, type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  useWizardStep,
+  WizardActions,
+  WizardSpacer,
+  WizardStepHeader,
+  WizardSteps,
+} from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
-import { useIsScrollable } from '../../../lib/use-is-scrollable.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
@@ -77,13 +81,15 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   const titleId = useId();
   const errorId = useId();
   const isEditing = job !== undefined;
-  const [step, setStep] = useState(0);
-  const [furthestStep, setFurthestStep] = useState(isEditing ? REVIEW_STEP_INDEX : 0);
+  const {
+    step,
+    furthest: furthestStep,
+    moveTo,
+    show,
+    headingRef,
+  } = useWizardStep(0, isEditing ? REVIEW_STEP_INDEX : 0);
   const [serverError, setServerError] = useState<string | null>(null);
   const [pendingIntent, setPendingIntent] = useState<Intent | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const [stepsRef, isStepsScrollable] = useIsScrollable<HTMLOListElement>();
-  const isFirstRender = useRef(true);
 
   const form: JobForm = useForm<JobFormValues, unknown, TJobFields>({
     resolver,
@@ -93,15 +99,6 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   const { release, prompt } = useUnsavedChangesGuard(form.formState.isDirty && pendingIntent === null);
   const current = jobFormStep(step);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
-  useEffect(() => {
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
-
   const goTo = async (target: number) => {
     if (target === step) return;
     if (target > step) {
@@ -109,14 +106,13 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
       if (fields.length > 0 && !(await form.trigger([...fields], { shouldFocus: true }))) return;
     }
     setServerError(null);
-    setStep(target);
-    setFurthestStep((furthest) => Math.max(furthest, target));
+    moveTo(target);
   };
 
   const onInvalid = (errors: FieldErrors<JobFormValues>) => {
     const firstStep = Math.min(...Object.keys(errors).map((field) => stepOfField(field)));
     if (firstStep < REVIEW_STEP_INDEX) {
-      setStep(firstStep);
+      show(firstStep);
       notifyFormError(`Some details in “${jobFormStep(firstStep).title}” need attention.`);
     }
   };
@@ -144,7 +140,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
         form.setError(issue.field as FieldPath<JobFormValues>, { type: 'server', message: issue.message });
       }
       const first = issues[0];
-      if (first) setStep(stepOfField(first.field));
+      if (first) show(stepOfField(first.field));
       setServerError(message);
       notifyFormError(message);
       return;
@@ -196,66 +192,33 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   }
 
   return (
-    <div className="job-wizard">
+    <div className="wizard">
       {prompt}
-      <nav aria-label="Job form steps" className="job-steps">
-        {/* On a phone the steps can be wider than the screen; the list then takes focus so the
-            arrow keys scroll it. */}
-        <ol ref={stepsRef} tabIndex={isStepsScrollable ? 0 : undefined}>
-          {JOB_FORM_STEPS.map((entry, index) => {
-            const state =
-              index === step ? 'current' : index < furthestStep || index < step ? 'done' : 'upcoming';
-            const isReachable = index <= furthestStep && index !== step;
-            const content = (
-              <>
-                <span className="job-steps__marker" aria-hidden="true">
-                  {state === 'done' ? <CheckIcon size={14} strokeWidth={2.6} /> : index + 1}
-                </span>
-                <span className="job-steps__label">{entry.title}</span>
-              </>
-            );
-            return (
-              <li
-                key={entry.id}
-                className={cx('job-steps__step', `job-steps__step--${state}`)}
-                aria-current={index === step ? 'step' : undefined}
-              >
-                {isReachable ? (
-                  <button type="button" className="job-steps__button" onClick={() => void goTo(index)}>
-                    {content}
-                  </button>
-                ) : (
-                  <span className="job-steps__button">{content}</span>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      <WizardSteps
+        label="Job form steps"
+        steps={JOB_FORM_STEPS}
+        current={step}
+        furthest={furthestStep}
+        onGoTo={(index) => void goTo(index)}
+        isCompact
+      />
       <form
-        className="job-wizard__form"
+        className="wizard__form"
         onSubmit={onSubmit}
         noValidate
         aria-labelledby={titleId}
         aria-describedby={serverError ? errorId : undefined}
       >
         <Card padding="lg">
-          <header className="job-wizard__header">
-            <p className="job-wizard__count">
-              Step {step + 1} of {JOB_FORM_STEPS.length}
-            </p>
-            <h2 id={titleId} ref={headingRef} tabIndex={-1} className="job-wizard__title">
-              {current.title}
-            </h2>
-            <p className="job-wizard__description">{current.description}</p>
-          </header>
-          {serverError && (
-            <div id={errorId} className="job-wizard__error">
-              <Alert variant="danger" title="We couldn't save the job">
-                {serverError}
-              </Alert>
-            </div>
-          )}
+          <WizardStepHeader
+            step={step}
+            total={JOB_FORM_STEPS.length}
+            title={current.title}
+            description={current.description}
+            titleId={titleId}
+            headingRef={headingRef}
+            error={{ id: errorId, title: "We couldn't save the job", message: serverError }}
+          />
           {current.id === 'role' && <RoleSection form={form} />}
           {current.id === 'compensation' && <CompensationSection form={form} />}
           {current.id === 'schedule' && <ScheduleSection form={form} />}
@@ -265,13 +228,13 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
           {current.id === 'review' && (
             <JobDetails job={reviewed} enums={enums} onEdit={(index) => void goTo(index)} />
           )}
-          <footer className="job-actions">
+          <WizardActions>
             {step > 0 && (
               <Button variant="secondary" onClick={() => void goTo(step - 1)} disabled={isSending}>
                 Back
               </Button>
             )}
-            <span className="job-actions__spacer" />
+            <WizardSpacer />
             {isEditing ? (
               <>
                 {job.status === 'draft' && step === REVIEW_STEP_INDEX && (
@@ -318,7 +281,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
                 {isEditing ? 'Save changes' : 'Publish'}
               </Button>
             )}
-          </footer>
+          </WizardActions>
         </Card>
       </form>
     </div>

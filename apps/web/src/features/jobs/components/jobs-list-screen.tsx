@@ -5,10 +5,13 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { cardClasses } from '../../../components/ui/card.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select, TextField } from '../../../components/ui/field.tsx';
 import { BriefcaseIcon, PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { errorMessage } from '../../../lib/http.ts';
@@ -287,7 +290,7 @@ export function JobsScreen() {
           {isPhone ? (
             <ul className="job-cards" aria-label="Your jobs">
               {jobs.map((job) => (
-                <li key={job._id} className="job-card">
+                <li key={job._id} className={cx(cardClasses({ padding: 'sm', shadow: 'xs' }), 'job-card')}>
                   <div className="job-card__head">
                     <div>
                       <h2 className="job-card__title">
@@ -349,29 +352,12 @@ export function JobsScreen() {
             />
           )}
           {pageCount > 1 && (
-            <nav className="jobs-pager" aria-label="Pages">
-              <span>
-                Page {page} of {pageCount}
-              </span>
-              <span className="jobs-pager__buttons">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1}
-                  onClick={() => updateParams({ page: String(page - 1) })}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= pageCount}
-                  onClick={() => updateParams({ page: String(page + 1) })}
-                >
-                  Next
-                </Button>
-              </span>
-            </nav>
+            <Pager
+              status={`Page ${page} of ${pageCount}`}
+              page={page}
+              pageCount={pageCount}
+              onPage={(next) => updateParams({ page: String(next) })}
+            />
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import type { TUser } from '@medhire/contract/account';
 import { type TResetPasswordBody, ZResetPasswordBody } from '@medhire/contract/auth';
-import { ZUpdateEmailBody, ZVerifyUpdateEmailOtpBody } from '@medhire/contract/organization';
+import { ZUpdateEmailBody } from '@medhire/contract/organization';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -9,15 +9,15 @@ import type { SignOutState } from '../../../app/route-guards.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PasswordField, TextField } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
-import { OneTimeCodeField, ResendCodeButton } from '../../../components/ui/one-time-code.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { passwordRules } from '../../../lib/password-rules.ts';
-import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { notifySuccess } from '../../../lib/toast.ts';
 import { syncUser, userUpdated } from '../../auth/auth-slice.ts';
+import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
+import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
+import { VerifyCodeStep } from '../../auth/components/verify-code-step.tsx';
 import { organizationApi } from '../api/organization-api.ts';
 import { profileDraftStore } from '../profile-form-values.ts';
 
@@ -34,19 +34,6 @@ export function AccountSettings({ user }: { user: TUser }) {
     </section>
   );
 }
-
-function ServerError({ id, title, message }: { id: string; title: string; message: string | null }) {
-  if (!message) return null;
-  return (
-    <div id={id}>
-      <Alert variant="danger" title={title}>
-        {message}
-      </Alert>
-    </div>
-  );
-}
-
-const ZCodeForm = ZVerifyUpdateEmailOtpBody.pick({ otp: true });
 
 function ChangeEmailCard({ user }: { user: TUser }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
@@ -70,8 +57,7 @@ function ChangeEmailCard({ user }: { user: TUser }) {
 }
 
 function NewEmailForm({ user, onCodeSent }: { user: TUser; onCodeSent: (email: string) => void }) {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
@@ -79,36 +65,26 @@ function NewEmailForm({ user, onCodeSent }: { user: TUser; onCodeSent: (email: s
   } = useForm({ resolver: contractResolver(ZUpdateEmailBody), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (body) => {
-    setServerError(null);
     if (body.email === user.email) {
-      setServerError('That is already your sign-in e-mail.');
+      serverError.setMessage('That is already your sign-in e-mail.');
       return;
     }
-    try {
+    await serverError.attempt(async () => {
       await organizationApi.updateEmail(user._id, body);
       onCodeSent(body.email);
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
+    });
   });
 
   return (
-    <form
+    <ServerForm
       className="account-form"
+      serverError={serverError}
+      errorTitle="We couldn't send the code"
       onSubmit={onSubmit}
-      noValidate
-      aria-describedby={serverError ? errorId : undefined}
     >
-      <ServerError id={errorId} title="We couldn't send the code" message={serverError} />
-      <TextField
+      <EmailField
         label="New e-mail address"
-        type="email"
-        inputMode="email"
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         error={errors.email?.message}
         {...register('email')}
       />
@@ -117,73 +93,33 @@ function NewEmailForm({ user, onCodeSent }: { user: TUser; onCodeSent: (email: s
           Send code
         </Button>
       </div>
-    </form>
+    </ServerForm>
   );
 }
 
 function ConfirmEmailForm({ user, email, onDone }: { user: TUser; email: string; onDone: () => void }) {
   const dispatch = useAppDispatch();
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: contractResolver(ZCodeForm), defaultValues: { otp: '' } });
-
-  const onSubmit = handleSubmit(async ({ otp }) => {
-    setServerError(null);
-    try {
-      const answer = await organizationApi.verifyUpdateEmailOtp(user._id, { email, otp });
-      if (answer?.user) dispatch(userUpdated(answer.user));
-      else await dispatch(syncUser(user._id));
-      notifySuccess(`You now sign in as ${email}.`);
-      onDone();
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
-
   return (
-    <form
-      className="account-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-describedby={serverError ? errorId : undefined}
-    >
-      <p role="status">
-        We sent a 6-digit code to <strong>{email}</strong>.
-      </p>
-      <ServerError id={errorId} title="We couldn't change your e-mail" message={serverError} />
-      <OneTimeCodeField label="6-digit code" error={errors.otp?.message} {...register('otp')} />
-      <div className="account-form__actions">
-        <Button type="submit" isLoading={isSubmitting}>
-          Confirm new e-mail
-        </Button>
-        <ResendCodeButton
-          onResend={async () => {
-            try {
-              await organizationApi.updateEmail(user._id, { email });
-              notifySuccess(`We sent a new code to ${email}.`);
-            } catch (error) {
-              notifyFormError(errorMessage(error));
-              throw error;
-            }
-          }}
-        />
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <VerifyCodeStep
+      layout="inline"
+      email={email}
+      submitLabel="Confirm new e-mail"
+      errorTitle="We couldn't change your e-mail"
+      onVerify={async (otp) => {
+        const answer = await organizationApi.verifyUpdateEmailOtp(user._id, { email, otp });
+        if (answer?.user) dispatch(userUpdated(answer.user));
+        else await dispatch(syncUser(user._id));
+        notifySuccess(`You now sign in as ${email}.`);
+        onDone();
+      }}
+      onResend={() => organizationApi.updateEmail(user._id, { email })}
+      onBack={onDone}
+    />
   );
 }
 
 function ChangePasswordCard({ user }: { user: TUser }) {
-  const errorId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const serverError = useServerError();
   const {
     register,
     handleSubmit,
@@ -196,47 +132,36 @@ function ChangePasswordCard({ user }: { user: TUser }) {
     mode: 'onTouched',
   });
 
-  const onSubmit = handleSubmit(async (body) => {
-    setServerError(null);
-    try {
+  const onSubmit = handleSubmit((body) =>
+    serverError.attempt(async () => {
       await organizationApi.resetPassword(user._id, body);
       reset();
       notifySuccess('Your password has been changed. Other devices have been signed out.');
-    } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
-    }
-  });
+    }),
+  );
 
   return (
     <Card title="Password" description="Changing it signs out your other devices.">
-      <form
+      <ServerForm
         className="account-form"
+        serverError={serverError}
+        errorTitle="We couldn't change your password"
         onSubmit={onSubmit}
-        noValidate
-        aria-describedby={serverError ? errorId : undefined}
       >
-        <ServerError id={errorId} title="We couldn't change your password" message={serverError} />
-        <input type="email" name="username" autoComplete="username" value={user.email} readOnly hidden />
-        <PasswordField
-          label="Current password"
-          autoComplete="current-password"
-          error={errors.oldPassword?.message}
-          {...register('oldPassword')}
-        />
-        <NewPasswordField
-          label="New password"
+        <NewPasswordFields
+          email={user.email}
+          password={watch('newPassword')}
+          registration={register('newPassword')}
           error={errors.newPassword?.message}
-          requirements={passwordRules(watch('newPassword'), user.email)}
-          {...register('newPassword')}
+          withHiddenUsername
+          current={{ registration: register('oldPassword'), error: errors.oldPassword?.message }}
         />
         <div className="account-form__actions">
           <Button type="submit" isLoading={isSubmitting}>
             Change password
           </Button>
         </div>
-      </form>
+      </ServerForm>
     </Card>
   );
 }

@@ -5,34 +5,27 @@ import {
   type TOrganizationDetails,
   ZOrganizationDetails,
 } from '@medhire/contract/organization';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { BuildingIcon, SparkIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
 import { NotificationSettings } from '../../notifications/components/notification-settings.tsx';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';
 import { type ProfileFormValues, profileValuesFromOrganization } from '../profile-form-values.ts';
 import { AccountSettings } from './account-settings.tsx';
-import {
-  LinksSection,
-  LocationsSection,
-  MediaSection,
-  OrganisationSection,
-  PracticeSection,
-  type ProfileForm,
-} from './profile-sections.tsx';
+import { type ProfileForm, ProfileSection, type ProfileSectionProps } from './profile-sections.tsx';
+import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organization.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 import './profile.css';
 
@@ -82,35 +75,24 @@ function OrganizationLoader({ user }: { user: TUser }) {
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    organizationApi
-      .getOrganization(userId, controller.signal)
-      .then(({ organization }) => {
-        dispatch(organizationLoaded(organization));
+    fetchStoredOrganization(dispatch, userId, controller.signal)
+      .then((organization) => {
         setState(organization ? { status: 'ready', organization } : { status: 'missing' });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof HttpError && error.status === 404) setState({ status: 'missing' });
-        else setState({ status: 'failed', message: errorMessage(error) });
+        setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, hasOrganization, attempt]);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || state.status === 'failed') {
     return (
-      <div className="profile-screen__loading">
-        <Spinner size="lg" label="Loading your organisation profile" />
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Alert variant="danger" title="We couldn't load your organisation profile">
-        <p>{state.message}</p>
-        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
-          Try again
-        </Button>
-      </Alert>
+      <OrganizationLoadStatus
+        state={state}
+        noun="your organisation profile"
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
     );
   }
   if (state.status === 'missing') {
@@ -136,6 +118,19 @@ function OrganizationLoader({ user }: { user: TUser }) {
   );
 }
 
+/** The editor's cards, in the order of the set-up's steps. */
+const EDITOR_SECTIONS: readonly { id: ProfileSectionProps['id']; title: string; description: string }[] = [
+  { id: 'organisation', title: 'Organisation', description: 'Your logo, name and contact details.' },
+  { id: 'locations', title: 'Locations', description: 'Where your physicians practise.' },
+  {
+    id: 'practice',
+    title: 'Practice',
+    description: 'The kind of practice and the team a new physician joins.',
+  },
+  { id: 'media', title: 'Photos and videos', description: 'Your facilities and team.' },
+  { id: 'links', title: 'Links', description: 'Your website and social profiles.' },
+];
+
 function ProfileEditor({
   user,
   organization,
@@ -146,9 +141,8 @@ function ProfileEditor({
   onSaved: (organization: TOrganization) => void;
 }) {
   const dispatch = useAppDispatch();
-  const errorId = useId();
+  const serverError = useServerError();
   const [isLogoBusy, setIsLogoBusy] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   /** Saved photos and videos the person removed: the server deletes their files on save. */
   const [removedKeys, setRemovedKeys] = useState<string[]>([]);
   const form: ProfileForm = useForm<ProfileFormValues, unknown, TOrganizationDetails>({
@@ -168,7 +162,7 @@ function ProfileEditor({
 
   const save = form.handleSubmit(
     async (details) => {
-      setServerError(null);
+      serverError.setMessage(null);
       if (isBusy) {
         notifyFormError('Wait for the uploads to finish, or cancel them.');
         return;
@@ -176,7 +170,7 @@ function ProfileEditor({
       const namesByPlace = new Map(
         (organization.locationsDetails ?? []).map((detail) => [detail.description, detail.name]),
       );
-      try {
+      await serverError.attempt(async () => {
         const saved = await organizationApi.updateProfile(user._id, {
           ...details,
           deletedImgskeys: removedKeys,
@@ -198,11 +192,7 @@ function ProfileEditor({
         form.reset(profileValuesFromOrganization(next));
         onSaved(next);
         notifySuccess(PROFILE_SAVED_MESSAGE);
-      } catch (error) {
-        const message = errorMessage(error);
-        setServerError(message);
-        notifyFormError(message);
-      }
+      });
     },
     (errors: FieldErrors<ProfileFormValues>) => {
       const count = Object.keys(errors).length;
@@ -213,34 +203,23 @@ function ProfileEditor({
   );
 
   return (
-    <form
+    <ServerForm
       className="profile-editor"
+      serverError={serverError}
+      errorTitle="We couldn't save your profile"
       onSubmit={save}
-      noValidate
-      aria-describedby={serverError ? errorId : undefined}
     >
-      {serverError && (
-        <div id={errorId}>
-          <Alert variant="danger" title="We couldn't save your profile">
-            {serverError}
-          </Alert>
-        </div>
-      )}
-      <Card title="Organisation" description="Your logo, name and contact details.">
-        <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
-      </Card>
-      <Card title="Locations" description="Where your physicians practise.">
-        <LocationsSection form={form} />
-      </Card>
-      <Card title="Practice" description="The kind of practice and the team a new physician joins.">
-        <PracticeSection form={form} />
-      </Card>
-      <Card title="Photos and videos" description="Your facilities and team.">
-        <MediaSection form={form} uploads={uploads} onRemoveSaved={onRemoveMedia} />
-      </Card>
-      <Card title="Links" description="Your website and social profiles.">
-        <LinksSection form={form} />
-      </Card>
+      {EDITOR_SECTIONS.map((section) => (
+        <Card key={section.id} title={section.title} description={section.description}>
+          <ProfileSection
+            id={section.id}
+            form={form}
+            uploads={uploads}
+            onLogoBusyChange={setIsLogoBusy}
+            onRemoveSavedMedia={onRemoveMedia}
+          />
+        </Card>
+      ))}
       <div className="profile-editor__bar">
         <p className="profile-editor__status" aria-live="polite">
           {isBusy
@@ -255,7 +234,7 @@ function ProfileEditor({
           onClick={() => {
             form.reset(profileValuesFromOrganization(organization));
             setRemovedKeys([]);
-            setServerError(null);
+            serverError.setMessage(null);
           }}
         >
           Discard changes
@@ -264,6 +243,6 @@ function ProfileEditor({
           Save profile
         </Button>
       </div>
-    </form>
+    </ServerForm>
   );
 }

@@ -4,15 +4,17 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  useWizardStep,
+  WizardActions,
+  WizardStepHeader,
+  WizardSteps,
+} from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser, userUpdated } from '../../auth/auth-slice.ts';
 import { useSyncAndContinue } from '../../auth/session-start.ts';
@@ -30,14 +32,8 @@ import {
   stepOfField,
 } from '../profile-form-values.ts';
 import { ProfileReview } from './profile-review.tsx';
-import {
-  LinksSection,
-  LocationsSection,
-  MediaSection,
-  OrganisationSection,
-  PracticeSection,
-  type ProfileForm,
-} from './profile-sections.tsx';
+import { type ProfileForm, ProfileSection } from './profile-sections.tsx';
+import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organization.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
 import './profile.css';
 
@@ -73,7 +69,7 @@ function SignedOutIntro() {
       <p className="profile-screen__text">
         Create an employer account to establish your profile, or sign in to continue where you left off.
       </p>
-      <div className="profile-actions profile-actions--start">
+      <div className="profile-screen__links">
         <Link className={buttonClasses()} to="/register">
           Create an account
         </Link>
@@ -125,38 +121,26 @@ function EstablishProfileLoader({ user }: { user: TUser }) {
       return;
     }
     setState({ status: 'loading' });
-    organizationApi
-      .getOrganization(userId, controller.signal)
-      .then(({ organization }) => {
-        dispatch(organizationLoaded(organization));
-        // A claimed organisation arrives with what public records knew; a new one is null.
+    fetchStoredOrganization(dispatch, userId, controller.signal)
+      .then((organization) => {
+        // A claimed organisation arrives with what public records knew; none yet is a fresh start.
         const values = profileValuesFromOrganization(organization);
         ready({ ...values, email: values.email || userEmail.current });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        // No stored organisation yet (a new account) is a fresh start, not a failure.
-        if (error instanceof HttpError && error.status === 404) ready(fresh());
-        else setState({ status: 'failed', message: errorMessage(error) });
+        setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, organizationId, attempt]);
 
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || state.status === 'failed') {
     return (
-      <div className="profile-screen__loading">
-        <Spinner size="lg" label="Loading your profile" />
-      </div>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Alert variant="danger" title="We couldn't load your profile">
-        <p>{state.message}</p>
-        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
-          Try again
-        </Button>
-      </Alert>
+      <OrganizationLoadStatus
+        state={state}
+        noun="your profile"
+        onRetry={() => setAttempt((count) => count + 1)}
+      />
     );
   }
   return <ProfileWizard user={user} initialValues={state.values} initialStep={state.step} />;
@@ -175,14 +159,10 @@ function ProfileWizard({
   const syncAndContinue = useSyncAndContinue();
   const { enums } = useEnums();
   const errorId = useId();
-  const [step, setStep] = useState(initialStep);
-  const [furthestStep, setFurthestStep] = useState(initialStep);
+  const { step, furthest: furthestStep, moveTo, show, headingRef } = useWizardStep(initialStep);
   const [isLogoBusy, setIsLogoBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const savedStep = useRef(user.currentProfileStep);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const stepsRef = useRef<HTMLElement>(null);
-  const isFirstRender = useRef(true);
 
   const form: ProfileForm = useForm<ProfileFormValues, unknown, TOrganizationDetails>({
     resolver: contractResolver<typeof ZOrganizationDetails, ProfileFormValues>(ZOrganizationDetails),
@@ -194,19 +174,6 @@ function ProfileWizard({
   );
   const isBusy = isLogoBusy || uploads.isUploading;
   const current = profileStep(step);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step is the trigger for moving focus.
-  useEffect(() => {
-    // On a phone the step list scrolls sideways; keep the current step in sight.
-    stepsRef.current
-      ?.querySelector('[aria-current="step"]')
-      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-    if (isFirstRender.current) {
-      isFirstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   /** Remembers on the server how far the person got, so a return resumes there. */
   const rememberStep = useCallback(
@@ -253,14 +220,13 @@ function ProfileWizard({
       void rememberStep(target);
     }
     setServerError(null);
-    setStep(target);
-    setFurthestStep((furthest) => Math.max(furthest, target));
+    moveTo(target);
   };
 
   const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
     const firstStep = Math.min(...Object.keys(errors).map((field) => stepOfField(field)));
     if (firstStep < REVIEW_STEP_INDEX) {
-      setStep(firstStep);
+      show(firstStep);
       notifyFormError(`Some details in “${PROFILE_STEPS[firstStep]?.title}” need attention.`);
     }
   };
@@ -306,70 +272,34 @@ function ProfileWizard({
   )?.title;
 
   return (
-    <div className="profile-wizard">
-      <nav aria-label="Profile steps" className="profile-steps" ref={stepsRef}>
-        <ol>
-          {PROFILE_STEPS.map((entry, index) => {
-            const state =
-              index === step ? 'current' : index < furthestStep || index < step ? 'done' : 'upcoming';
-            const isReachable = index <= furthestStep && index !== step;
-            const content = (
-              <>
-                <span className="profile-steps__marker" aria-hidden="true">
-                  {state === 'done' ? <CheckIcon size={14} strokeWidth={2.6} /> : index + 1}
-                </span>
-                <span className="profile-steps__label">{entry.title}</span>
-              </>
-            );
-            return (
-              <li
-                key={entry.id}
-                className={cx('profile-steps__step', `profile-steps__step--${state}`)}
-                aria-current={index === step ? 'step' : undefined}
-              >
-                {isReachable ? (
-                  <button type="button" className="profile-steps__button" onClick={() => void goTo(index)}>
-                    {content}
-                  </button>
-                ) : (
-                  <span className="profile-steps__button">{content}</span>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+    <div className="wizard">
+      <WizardSteps
+        label="Profile steps"
+        steps={PROFILE_STEPS}
+        current={step}
+        furthest={furthestStep}
+        onGoTo={(index) => void goTo(index)}
+      />
       <form
-        className="profile-wizard__form"
+        className="wizard__form"
         onSubmit={onSubmit}
         noValidate
         aria-labelledby={`${errorId}-title`}
         aria-describedby={serverError ? errorId : undefined}
       >
         <Card padding="lg">
-          <header className="profile-wizard__header">
-            <p className="profile-wizard__count">
-              Step {step + 1} of {PROFILE_STEPS.length}
-            </p>
-            <h2 id={`${errorId}-title`} ref={headingRef} tabIndex={-1} className="profile-wizard__title">
-              {current.title}
-            </h2>
-            <p className="profile-wizard__description">{current.description}</p>
-          </header>
-          {serverError && (
-            <div id={errorId} className="profile-wizard__error">
-              <Alert variant="danger" title="We couldn't save your profile">
-                {serverError}
-              </Alert>
-            </div>
+          <WizardStepHeader
+            step={step}
+            total={PROFILE_STEPS.length}
+            title={current.title}
+            description={current.description}
+            titleId={`${errorId}-title`}
+            headingRef={headingRef}
+            error={{ id: errorId, title: "We couldn't save your profile", message: serverError }}
+          />
+          {current.id !== 'review' && (
+            <ProfileSection id={current.id} form={form} uploads={uploads} onLogoBusyChange={setIsLogoBusy} />
           )}
-          {current.id === 'organisation' && (
-            <OrganisationSection form={form} onLogoBusyChange={setIsLogoBusy} />
-          )}
-          {current.id === 'locations' && <LocationsSection form={form} />}
-          {current.id === 'practice' && <PracticeSection form={form} />}
-          {current.id === 'media' && <MediaSection form={form} uploads={uploads} />}
-          {current.id === 'links' && <LinksSection form={form} />}
           {current.id === 'review' && (
             <ProfileReview
               values={reviewed}
@@ -377,7 +307,7 @@ function ProfileWizard({
               onEdit={(index) => void goTo(index)}
             />
           )}
-          <footer className="profile-actions">
+          <WizardActions>
             {step > 0 && (
               <Button variant="secondary" onClick={() => void goTo(step - 1)}>
                 Back
@@ -392,7 +322,7 @@ function ProfileWizard({
                 Save profile and continue
               </Button>
             )}
-          </footer>
+          </WizardActions>
         </Card>
       </form>
     </div>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { NotGiven, ReviewSections } from '../../../components/ui/review-sections.tsx';
 import type { ProfileFormValues } from '../profile-form-values.ts';
 
 function show(value: string | number | undefined): ReactNode {
   if (value === undefined || value === '' || (typeof value === 'number' && Number.isNaN(value))) {
-    return <span className="profile-review__missing">Not given</span>;
+    return <NotGiven />;
   }
   return value;
 }
@@ -75,31 +75,15 @@ export function ProfileReview({
   ];
 
   return (
-    <div className="profile-review">
-      {sections.map((section) => (
-        <section key={section.title} className="profile-review__section" aria-label={section.title}>
-          <header className="profile-review__header">
-            <h3>{section.title}</h3>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => onEdit(section.step)}
-              aria-label={`Edit ${section.title}`}
-            >
-              Edit
-            </Button>
-          </header>
-          <dl>
-            {section.rows.map(([label, value]) => (
-              <div key={label} className="profile-review__row">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ))}
-    </div>
+    <ReviewSections
+      labelWidth="13rem"
+      sections={sections.map((section) => ({
+        key: section.title,
+        title: section.title,
+        rows: section.rows.map(([label, value]) => ({ label, value })),
+        onEdit: () => onEdit(section.step),
+      }))}
+    />
   );
 }
 

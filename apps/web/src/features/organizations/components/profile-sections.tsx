@@ -12,16 +12,17 @@ import { type ChangeEvent, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Select, TextArea, TextField } from '../../../components/ui/field.tsx';
+import { EmailField, Select, TextArea, TextField } from '../../../components/ui/field.tsx';
 import { LocationPicker } from '../../../components/ui/location-picker.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { notifyFormError } from '../../../lib/toast.ts';
 import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
-import type { ProfileFormValues } from '../profile-form-values.ts';
+import type { ProfileFormValues, ProfileStep } from '../profile-form-values.ts';
 import { LogoField } from './logo-field.tsx';
 import type { useMediaUploads } from './use-media-uploads.ts';
+import '../../../components/ui/form-grid.css';
 
 export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, TOrganizationDetails>;
 
@@ -54,7 +55,7 @@ export function OrganisationSection({
     formState: { errors },
   } = form;
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       <LogoField
         value={watch('logo')}
         onChange={(url) => setValue('logo', url, { shouldDirty: true })}
@@ -74,14 +75,10 @@ export function OrganisationSection({
         error={errors.practiceManagerName?.message}
         {...register('practiceManagerName')}
       />
-      <div className="profile-fields__pair">
-        <TextField
+      <div className="form-grid__pair">
+        <EmailField
           label="Contact e-mail"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           error={errors.email?.message}
           {...register('email')}
         />
@@ -126,7 +123,7 @@ export function LocationsSection({ form }: { form: ProfileForm }) {
   };
 
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       <LocationPicker
         label="Your locations"
         value={locations}
@@ -141,7 +138,7 @@ export function LocationsSection({ form }: { form: ProfileForm }) {
         type="number"
         inputMode="numeric"
         min={1}
-        className="profile-fields__short"
+        className="form-grid__short"
         hint="Including sites not listed above."
         error={errors.orgLocations?.numberOfLocations?.message}
         {...register('orgLocations.numberOfLocations', { setValueAs: numberInput })}
@@ -159,7 +156,7 @@ export function PracticeSection({ form }: { form: ProfileForm }) {
   const { enums, isLoading, error, retry } = useEnums();
   const aboutUs = watch('features.aboutUs');
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       {/* Rendered only with its options: a select without them would lose the stored choice. */}
       {enums ? (
         <Select
@@ -183,7 +180,7 @@ export function PracticeSection({ form }: { form: ProfileForm }) {
           <span className="visually-hidden">Loading practice types…</span>
         </div>
       )}
-      <div className="profile-fields__pair">
+      <div className="form-grid__pair">
         <TextField
           label="Physicians"
           type="number"
@@ -256,7 +253,7 @@ export function MediaSection({
   const isEmpty = media.length === 0 && uploads.uploads.length === 0;
 
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       <div className="media-picker">
         <label className="button button--secondary file-button" htmlFor={inputId}>
           Add photos or videos
@@ -385,13 +382,48 @@ export function LinksSection({ form }: { form: ProfileForm }) {
     />
   );
   return (
-    <div className="profile-fields">
+    <div className="form-grid">
       {linkField('websiteUrl', 'Website', 'https://www.yourpractice.com')}
-      <div className="profile-fields__pair">
+      <div className="form-grid__pair">
         {linkField('facebook', 'Facebook', 'facebook.com/yourpractice')}
         {linkField('instagram', 'Instagram', 'instagram.com/yourpractice')}
       </div>
       {linkField('twitter', 'X (Twitter)', 'x.com/yourpractice')}
     </div>
   );
+}
+
+export interface ProfileSectionProps {
+  /** Which part of the profile: every step of the set-up but the review. */
+  id: Exclude<ProfileStep['id'], 'review'>;
+  form: ProfileForm;
+  uploads: ReturnType<typeof useMediaUploads>;
+  onLogoBusyChange: (isBusy: boolean) => void;
+  /** Called with each saved photo or video the person removes. */
+  onRemoveSavedMedia?: (item: TMediaItem) => void;
+}
+
+/**
+ * One part of the organisation profile form: the set-up shows them a step at a time, the editor
+ * all at once, each in its card.
+ */
+export function ProfileSection({
+  id,
+  form,
+  uploads,
+  onLogoBusyChange,
+  onRemoveSavedMedia,
+}: ProfileSectionProps) {
+  switch (id) {
+    case 'organisation':
+      return <OrganisationSection form={form} onLogoBusyChange={onLogoBusyChange} />;
+    case 'locations':
+      return <LocationsSection form={form} />;
+    case 'practice':
+      return <PracticeSection form={form} />;
+    case 'media':
+      return <MediaSection form={form} uploads={uploads} onRemoveSaved={onRemoveSavedMedia} />;
+    case 'links':
+      return <LinksSection form={form} />;
+  }
 }

@@ -23,7 +23,7 @@ import { useJobActions } from '../../jobs/components/use-job-actions.tsx';
 import { singleJobLoaded } from '../../jobs/jobs-slice.ts';
 import { MatchList } from '../../matches/components/match-list.tsx';
 import { useEnums } from '../../utility/use-enums.ts';
-import { applicationFor } from '../pipeline-board.ts';
+import { applicationFor } from '../board-columns.ts';
 import { JobApplicantsPanel } from './job-applicants-panel.tsx';
 import { PipelineBoard } from './pipeline-board.tsx';
 import { RecommendedPanel } from './recommended-panel.tsx';

@@ -1,7 +1,7 @@
 import type { TPipelineStatus } from '@medhire/contract/matches';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
-import { BOARD_COLUMNS } from '../pipeline-board.ts';
+import { BOARD_COLUMNS } from '../board-columns.ts';
 
 export interface MoveMenuProps {
   /** Who is moved, for the button's accessible name ("Move Dr. Jane Doe"). */

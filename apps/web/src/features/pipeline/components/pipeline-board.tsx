@@ -11,7 +11,7 @@ import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated } from '../../applicants/applicants-slice.ts';
 import { formatDay } from '../../matches/format-day.ts';
-import { BOARD_COLUMNS, type BoardCard, buildBoard } from '../pipeline-board.ts';
+import { BOARD_COLUMNS, type BoardCard, buildBoard } from '../board-columns.ts';
 import { MoveMenu } from './move-menu.tsx';
 
 export interface PipelineBoardProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOARD_COLUMNS, buildBoard } from '../pipeline-board.ts';
+import { BOARD_COLUMNS, buildBoard } from '../board-columns.ts';
 import { makeApplicant, makeApplication } from './pipeline-fixtures.ts';
 
 const older = makeApplicant({
