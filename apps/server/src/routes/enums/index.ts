@@ -69,7 +69,8 @@ const enumsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', `public, max-age=${ENUMS_MAX_AGE_SECONDS}`).header('etag', ENUMS_ETAG);
       if (matchesEtag(request.headers['if-none-match'], ENUMS_ETAG)) {
-        return reply.code(304).send(null);
+        // A 304 carries no body at all.
+        return reply.code(304).send();
       }
       return { success: true as const, data: allEnums };
     },
