@@ -170,6 +170,50 @@ export interface ChangePlanOptions extends PreviewChangeOptions {
  * change and applied by the renewal at the end of the period. Choosing the current plan again
  * withdraws a pending downgrade.
  */
+/** Points the Stripe subscription's one item at the plan's price for the interval. */
+async function setStripePrice({
+  provider,
+  subscriptionId,
+  plan,
+  interval,
+  organizationId,
+  proration,
+  idempotencyKey,
+}: {
+  provider: Extract<PaymentProvider, { name: 'stripe' }>;
+  subscriptionId: string;
+  plan: Parameters<typeof priceOf>[0];
+  interval: Parameters<typeof priceOf>[1];
+  organizationId: string;
+  proration: 'always_invoice' | 'none';
+  idempotencyKey: string | undefined;
+}): Promise<void> {
+  const remote = await provider.stripe.subscriptions.retrieve(subscriptionId);
+  const item = remote.items.data[0];
+  if (!item)
+    throw new AppError('UNAVAILABLE', 'Stripe did not answer with the subscription. Please try again.');
+  await provider.stripe.subscriptions.update(
+    subscriptionId,
+    {
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: 'usd',
+            product: typeof item.price.product === 'string' ? item.price.product : item.price.product.id,
+            unit_amount: priceOf(plan, interval),
+            recurring: { interval },
+          },
+        },
+      ],
+      proration_behavior: proration,
+      payment_behavior: 'error_if_incomplete',
+      metadata: { organizationId, planId: plan._id, interval },
+    },
+    idempotencyKey ? { idempotencyKey } : undefined,
+  );
+}
+
 export async function changePlan({
   db,
   provider,
@@ -211,6 +255,23 @@ export async function changePlan({
       const quote = quoteChange(subscription, current, next, body.interval, now);
 
       if (!quote.isUpgrade) {
+        if (
+          subscription.provider === 'stripe' &&
+          provider.name === 'stripe' &&
+          subscription.providerSubscriptionId
+        ) {
+          // Nothing is prorated: Stripe bills the lower price from the next period on, the day the
+          // change takes effect here too.
+          await setStripePrice({
+            provider,
+            subscriptionId: subscription.providerSubscriptionId,
+            plan: next,
+            interval: body.interval,
+            organizationId,
+            proration: 'none',
+            idempotencyKey: idempotencyKey && `downgrade-${organizationId}-${idempotencyKey}`,
+          });
+        }
         await tx
           .update(subscriptions)
           .set({ pendingPlanId: next._id, pendingInterval: body.interval, updatedAt: now })
@@ -234,31 +295,15 @@ export async function changePlan({
         subscription.providerSubscriptionId
       ) {
         // Stripe prorates and invoices the upgrade itself; its invoice.paid event records the invoice.
-        const remote = await provider.stripe.subscriptions.retrieve(subscription.providerSubscriptionId);
-        const item = remote.items.data[0];
-        if (!item)
-          throw new AppError('UNAVAILABLE', 'Stripe did not answer with the subscription. Please try again.');
-        await provider.stripe.subscriptions.update(
-          subscription.providerSubscriptionId,
-          {
-            items: [
-              {
-                id: item.id,
-                price_data: {
-                  currency: 'usd',
-                  product:
-                    typeof item.price.product === 'string' ? item.price.product : item.price.product.id,
-                  unit_amount: priceOf(next, body.interval),
-                  recurring: { interval: body.interval },
-                },
-              },
-            ],
-            proration_behavior: 'always_invoice',
-            payment_behavior: 'error_if_incomplete',
-            metadata: { organizationId, planId: next._id, interval: body.interval },
-          },
-          idempotencyKey ? { idempotencyKey: `change-plan-${organizationId}-${idempotencyKey}` } : undefined,
-        );
+        await setStripePrice({
+          provider,
+          subscriptionId: subscription.providerSubscriptionId,
+          plan: next,
+          interval: body.interval,
+          organizationId,
+          proration: 'always_invoice',
+          idempotencyKey: idempotencyKey && `change-plan-${organizationId}-${idempotencyKey}`,
+        });
       } else if (quote.amountDueNowCents > 0) {
         const charged = chargeSandboxCard(subscription.providerPaymentMethodId);
         if (!charged.ok) throw new AppError('CARD_DECLINED', charged.message);

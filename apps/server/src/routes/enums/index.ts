@@ -70,7 +70,7 @@ const enumsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', `public, max-age=${ENUMS_MAX_AGE_SECONDS}`).header('etag', ENUMS_ETAG);
       if (matchesEtag(request.headers['if-none-match'], ENUMS_ETAG)) {
         // A 304 carries no body at all.
-        return reply.code(304).send();
+        return reply.code(304).send(undefined as never);
       }
       return { success: true as const, data: allEnums };
     },

@@ -9,6 +9,7 @@ import { subscriptions } from '../../../src/db/schema/billing.ts';
 import { cancelSubscription, changePlan } from '../../../src/domain/billing/change-plan.ts';
 import { checkout } from '../../../src/domain/billing/checkout.ts';
 import type { PaymentProvider } from '../../../src/domain/billing/payment-provider.ts';
+import { PLANS } from '../../../src/domain/billing/plan-data.ts';
 import { buildTestApp } from '../../helper.ts';
 import { createEmployer } from '../../routes/employer/auth-kit.ts';
 import { subscribeOrganization } from '../../routes/employer/subscription-kit.ts';
@@ -151,6 +152,36 @@ describe('the Stripe provider', () => {
     expect(update?.body.get('items[0][id]')).toBe('si_local_1');
     expect(update?.body.get('items[0][price_data][unit_amount]')).toBe('129900');
     expect(update?.idempotencyKey).toBe(`change-plan-${organizationId}-stripe-upgrade-0001`);
+  });
+
+  it('moves a Stripe subscription to the lower price without proration when it is downgraded', async () => {
+    const account = await employerAccount();
+    const organizationId = account.organizationId ?? '';
+    await subscribeOrganization(app, organizationId, { planId: 'enterprise' });
+    await app.db
+      .update(subscriptions)
+      .set({ provider: 'stripe', providerSubscriptionId: 'sub_local_3', providerPaymentMethodId: null })
+      .where(eq(subscriptions.organizationId, organizationId));
+    const data = await changePlan({
+      db: app.db,
+      provider,
+      account,
+      body: { planId: 'starter', interval: 'month' },
+      idempotencyKey: 'stripe-downgrade-0001',
+    });
+    // Here the plan changes at the end of the period; Stripe's next invoice carries the lower price.
+    expect(data.subscription).toMatchObject({
+      plan: { _id: 'enterprise' },
+      pendingChange: { plan: { _id: 'starter' } },
+    });
+    const update = calls.find(
+      (recorded) => recorded.method === 'POST' && recorded.path === '/v1/subscriptions/sub_local_3',
+    );
+    expect(update?.body.get('proration_behavior')).toBe('none');
+    expect(update?.body.get('items[0][price_data][unit_amount]')).toBe(
+      String(PLANS.find((plan) => plan._id === 'starter')?.monthlyPriceCents),
+    );
+    expect(update?.idempotencyKey).toBe(`downgrade-${organizationId}-stripe-downgrade-0001`);
   });
 
   it('cancels a Stripe subscription at Stripe and records it', async () => {
