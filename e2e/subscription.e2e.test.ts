@@ -155,7 +155,7 @@ describe('subscribing and managing the subscription', () => {
       expect(invoiceNumber).not.toBe('');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        firstRow.getByRole('button', { name: `Download invoice ${invoiceNumber} (PDF)` }).click(),
+        firstRow.getByRole('button', { name: `PDF of invoice ${invoiceNumber}` }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`MedHire-invoice-${invoiceNumber}.pdf`);
       const file = await readFile((await download.path()) ?? '');

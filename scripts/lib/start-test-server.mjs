@@ -3,7 +3,7 @@
 // exactly as `npm start` runs it, isolated from any other instance on the machine.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -27,6 +27,32 @@ export function findFreePort() {
       probe.close(() => resolvePort(port));
     });
   });
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server that had to be killed leaves its embedded PostgreSQL running (the next start of a real
+ * server recovers it); a test's data directory is deleted instead, so its cluster is stopped first
+ * rather than having its files removed under it.
+ */
+async function stopLeftoverCluster(dataDir) {
+  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; isRunning(pid) && waited < 15_000; waited += 100) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  if (isRunning(pid)) process.kill(pid, 'SIGKILL');
 }
 
 /** @param {import('./start-test-server.d.mts').StartTestServerOptions} [options] */
@@ -82,7 +108,8 @@ export async function startTestServer(options = {}) {
       await exited;
       clearTimeout(forced);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await stopLeftoverCluster(dataDir);
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
   const failure = (reason) =>

@@ -72,7 +72,7 @@ describe('/manage-subscriptions', () => {
       clicked.push(this.download);
     });
     const { user } = renderApp('/manage-subscriptions', { session });
-    await user.click(await screen.findByRole('button', { name: 'Download invoice MH-2026-000101 (PDF)' }));
+    await user.click(await screen.findByRole('button', { name: 'PDF of invoice MH-2026-000101' }));
     await waitFor(() => expect(clicked).toEqual(['MedHire-invoice-MH-2026-000101.pdf']));
     expect(authorization).toBe('token-1');
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));

@@ -370,7 +370,7 @@ function InvoicesCard({ userId }: { userId: string }) {
                     variant="ghost"
                     size="sm"
                     isLoading={downloading === invoice._id}
-                    aria-label={`Download invoice ${invoice.number} (PDF)`}
+                    aria-label={`PDF of invoice ${invoice.number}`}
                     onClick={() => void download(invoice)}
                   >
                     PDF
