@@ -74,17 +74,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.addHook('preClose', async () => {
     isClosing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (isClosing) {
-      return sendFailure(reply, 503, {
-        message: 'The server is restarting. Please try again in a moment.',
-        code: 'UNAVAILABLE',
-      });
-    }
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!isClosing) return done();
+    void sendFailure(reply, 503, {
+      message: 'The server is restarting. Please try again in a moment.',
+      code: 'UNAVAILABLE',
+    });
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (isClosing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   try {
