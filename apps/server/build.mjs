@@ -8,7 +8,12 @@ import { build } from 'esbuild';
 const startedAt = performance.now();
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.mjs',
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  // Modules the server imports on demand (S3 storage) become chunks of their own, so what they
+  // import (the AWS SDK) still loads only when needed.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -24,7 +24,10 @@ const RENEWALS_CRON = '*/5 * * * *';
 export default fp(
   async (app) => {
     await syncPlans(app.db);
-    app.decorate<PaymentProvider>('payments', createPaymentProvider(app.config.stripe, app.config.publicUrl));
+    app.decorate<PaymentProvider>(
+      'payments',
+      await createPaymentProvider(app.config.stripe, app.config.publicUrl),
+    );
     app.queue.work(
       SUBSCRIPTION_RENEWALS_QUEUE,
       { retryLimit: 3, retryDelay: 60, retryBackoff: true, pollingIntervalSeconds: 5 },

@@ -1,10 +1,5 @@
 import fp from 'fastify-plugin';
-import {
-  createLocalStorage,
-  createS3Client,
-  createS3Storage,
-  type FileStorage,
-} from '../domain/uploads/file-storage.ts';
+import { createLocalStorage, type FileStorage } from '../domain/uploads/file-storage.ts';
 
 export type { FileStorage, StorageBody } from '../domain/uploads/file-storage.ts';
 
@@ -22,6 +17,7 @@ export default fp(
       app.decorate('storage', createLocalStorage(uploadsDir));
       return;
     }
+    const { createS3Client, createS3Storage } = await import('../domain/uploads/s3-storage.ts');
     const client = createS3Client(s3);
     app.decorate('storage', createS3Storage(s3, client));
     app.addHook('onClose', async () => {

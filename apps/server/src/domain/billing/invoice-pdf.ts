@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Db } from '../../db/index.ts';
 import { findOrganizationById } from '../auth/accounts-repository.ts';
 import { formatDay, formatUsd, TAX_RATE_PERCENT } from './billing-period.ts';
@@ -32,6 +31,8 @@ export async function renderInvoicePdf({
 }): Promise<InvoicePdf> {
   const invoice = await findOwnedInvoice(db, organizationId, invoiceId);
   const organization = await findOrganizationById(db, invoice.organizationId);
+  // Loaded on the first invoice download, not at start.
+  const { default: PDFDocument } = await import('pdfkit');
   const document = new PDFDocument({
     size: 'LETTER',
     margin: 56,

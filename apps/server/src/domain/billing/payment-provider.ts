@@ -1,5 +1,5 @@
 import type { TSandboxTestCard } from '@medhire/contract/subscription';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config.ts';
 import { SANDBOX_TEST_CARDS } from './sandbox-cards.ts';
 
@@ -13,14 +13,16 @@ export type PaymentProvider =
   | { name: 'sandbox'; testCards: TSandboxTestCard[] }
   | { name: 'stripe'; stripe: Stripe; webhookSecret: string; publicUrl: string };
 
-export function createPaymentProvider(
+/** The Stripe library is loaded only when Stripe is configured: the sandbox never needs it. */
+export async function createPaymentProvider(
   stripeConfig: StripeConfig | undefined,
   publicUrl: string,
-): PaymentProvider {
+): Promise<PaymentProvider> {
   if (!stripeConfig) return { name: 'sandbox', testCards: SANDBOX_TEST_CARDS };
+  const { default: StripeClient } = await import('stripe');
   return {
     name: 'stripe',
-    stripe: new Stripe(stripeConfig.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+    stripe: new StripeClient(stripeConfig.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
     webhookSecret: stripeConfig.webhookSecret,
     publicUrl,
   };

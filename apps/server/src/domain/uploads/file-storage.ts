@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 
 /** What to store: the bytes themselves, or a file on local disk holding them (large videos). */
@@ -35,7 +34,7 @@ function encodeKey(key: string): string {
 }
 
 /** Long-lived caching is safe because a key is never reused for different content. */
-const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /**
  * Files under `rootDir` (DATA_DIR/uploads), which the web-app plugin serves at `/uploads/`.
@@ -87,53 +86,4 @@ export function s3ObjectUrl(config: S3Config, key: string): string {
     return `${config.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(config.bucket)}/${encodeKey(key)}`;
   }
   return `https://${config.bucket}.s3.${config.region}.amazonaws.com/${encodeKey(key)}`;
-}
-
-/** The slice of the S3 client the storage uses. */
-export interface S3Sender {
-  send(command: PutObjectCommand | DeleteObjectCommand): Promise<unknown>;
-  destroy?(): void;
-}
-
-export function createS3Client(config: S3Config): S3Client {
-  return new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    // Custom endpoints are addressed path-style; many S3-compatible services lack bucket subdomains.
-    forcePathStyle: Boolean(config.endpoint),
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    // Checksums only where S3 demands them: several S3-compatible services reject the
-    // trailing checksums the SDK would otherwise add to every upload.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
-
-export function createS3Storage(config: S3Config, client: S3Sender = createS3Client(config)): FileStorage {
-  return {
-    async put(key, body, contentType) {
-      assertStorageKey(key);
-      const common = {
-        Bucket: config.bucket,
-        Key: key,
-        ContentType: contentType,
-        CacheControl: IMMUTABLE_CACHE,
-      };
-      if (body instanceof Uint8Array) {
-        await client.send(new PutObjectCommand({ ...common, Body: body, ContentLength: body.byteLength }));
-        return;
-      }
-      const { size } = await stat(body.filePath);
-      await client.send(
-        new PutObjectCommand({ ...common, Body: createReadStream(body.filePath), ContentLength: size }),
-      );
-    },
-    async delete(key) {
-      assertStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
-    },
-    url(key) {
-      return s3ObjectUrl(config, key);
-    },
-  };
 }

@@ -8,10 +8,9 @@ import type { S3Config } from '../../../src/config.ts';
 import {
   assertStorageKey,
   createLocalStorage,
-  createS3Storage,
-  type S3Sender,
   s3ObjectUrl,
 } from '../../../src/domain/uploads/file-storage.ts';
+import { createS3Storage, type S3Sender } from '../../../src/domain/uploads/s3-storage.ts';
 
 const KEY = 'employers/5b0c3e7a-1f2d-4c8e-9a61-0d2f7e4b9c11/8f14e45f-ea8a-4a3b-9c1d-2b7e6f0a1c3d.webp';
 
