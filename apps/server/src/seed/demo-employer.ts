@@ -42,15 +42,39 @@ export async function seedDemoEmployer(db: Db): Promise<void> {
     .returning({ id: organizations.id });
   if (!organization) throw new Error('The demo organisation could not be created.');
 
-  const employer = await createEmployerAccount({
+  const employer = await createOnboardedEmployer({
     db,
     email: DEMO_EMPLOYER_EMAIL,
     password: DEMO_EMPLOYER_PASSWORD,
-    accountStatus: 'approved',
     organizationId: organization.id,
+  });
+  // The subscription (active Professional with paid invoices) is seeded by demo-subscription.ts.
+  await db.update(users).set({ currentProfileStep: 3 }).where(eq(users.id, employer.id));
+}
+
+/**
+ * An approved employer of the organisation who has answered the would-you-rather probes and
+ * wants family physicians (sports medicine welcome) near Texas: the demo and bench employers.
+ */
+export async function createOnboardedEmployer({
+  db,
+  email,
+  password,
+  organizationId,
+}: {
+  db: Db;
+  email: string;
+  password: string;
+  organizationId: string;
+}) {
+  const employer = await createEmployerAccount({
+    db,
+    email,
+    password,
+    accountStatus: 'approved',
+    organizationId,
     isEmailVerified: true,
   });
-
   await updatePreferenceProbes({
     db,
     userId: employer.id,
@@ -71,6 +95,5 @@ export async function seedDemoEmployer(db: Db): Promise<void> {
       yearAvailableToStart: new Date().getFullYear(),
     },
   });
-  // The subscription (active Professional with paid invoices) is seeded by demo-subscription.ts.
-  await db.update(users).set({ currentProfileStep: 3 }).where(eq(users.id, employer.id));
+  return employer;
 }

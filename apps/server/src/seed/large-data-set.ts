@@ -1,15 +1,13 @@
 import { ZJobFields } from '@medhire/contract/jobs';
-import { PREFERENCE_PROBES } from '@medhire/contract/preference-probes';
 import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { organizations, users } from '../db/schema/accounts.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import { findUserByEmail } from '../domain/auth/accounts-repository.ts';
-import { createEmployerAccount } from '../domain/auth/create-employer-account.ts';
 import { hashPassword } from '../domain/auth/password-hash.ts';
-import { updateCandidatePreferences, updatePreferenceProbes } from '../domain/auth/update-account.ts';
 import { createJob } from '../domain/jobs/create-job.ts';
 import { computeMatchKeys, searchNameOf } from '../domain/physicians/physician-profile.ts';
+import { createOnboardedEmployer } from './demo-employer.ts';
 import { DEMO_JOBS } from './demo-jobs.ts';
 import { DEMO_PHYSICIAN_PASSWORD } from './demo-physicians.ts';
 import { type GeneratedPhysician, generatePhysicians } from './physician-generator.ts';
@@ -57,33 +55,11 @@ export async function ensureBenchJob(db: Db): Promise<BenchJob> {
       })
       .returning({ id: organizations.id });
     if (!organization) throw new Error('The bench organisation could not be created.');
-    employer = await createEmployerAccount({
+    employer = await createOnboardedEmployer({
       db,
       email: BENCH_EMPLOYER_EMAIL,
       password: BENCH_EMPLOYER_PASSWORD,
-      accountStatus: 'approved',
       organizationId: organization.id,
-      isEmailVerified: true,
-    });
-    await updatePreferenceProbes({
-      db,
-      userId: employer.id,
-      preferenceProbe: PREFERENCE_PROBES.map((probe, index) => ({
-        probeId: probe.probeId,
-        choice: index % 3 === 1 ? 'b' : 'a',
-      })),
-    });
-    await updateCandidatePreferences({
-      db,
-      userId: employer.id,
-      candidatePreferences: {
-        specialty: 'family-medicine',
-        subSpecialty: ['family-medicine--sports-medicine'],
-        homeState: [{ description: 'Texas', coords: { latitude: 31.9686, longitude: -99.9018 } }],
-        boardCertStatus: 'board-certified',
-        minExperience: 3,
-        yearAvailableToStart: new Date().getFullYear(),
-      },
     });
   }
   const organizationId = employer.organizationId;
