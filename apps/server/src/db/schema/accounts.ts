@@ -29,6 +29,13 @@ export const otpPurpose = pgEnum('otp_purpose', ['register', 'recovery', 'update
 export const accountTokenPurpose = pgEnum('account_token_purpose', ['password_reset', 'set_password']);
 /** Employers use the employer app and /api/employer; physicians use /api/employee. */
 export const userRole = pgEnum('user_role', ['employer', 'physician']);
+/**
+ * An employer's place in its organisation's hiring team (domain/team/rights.ts says what each
+ * may do): owner (created or claimed the organisation), admin, recruiter, and delegate (an
+ * outside recruiter working the jobs given to them). The spec's delegate flag is the delegate role.
+ */
+export const MEMBER_ROLES = ['owner', 'admin', 'recruiter', 'delegate'] as const;
+export const memberRole = pgEnum('member_role', MEMBER_ROLES);
 
 export type TOrganizationLocations = { locations: TPlace[]; numberOfLocations: number };
 export type TOrganizationFeatures = {
@@ -84,6 +91,12 @@ export const users = pgTable(
     currentProfileStep: integer('current_profile_step').notNull().default(0),
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     isDelegate: boolean('is_delegate').notNull().default(false),
+    /** The member's role in its organisation; physicians keep the default, which means nothing for them. */
+    memberRole: memberRole('member_role').notNull().default('owner'),
+    /** The member's name as colleagues see it (activity log, message authors); null until given. */
+    fullName: text('full_name'),
+    /** When a delegate accepted the Delegate Access agreement; a delegate without it must accept first. */
+    delegateAgreementAcceptedAt: timestamptz('delegate_agreement_accepted_at'),
     role: userRole('role').notNull().default('employer'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -49,6 +49,8 @@ export const applications = pgTable(
     source: applicationSource('source').notNull().default('application'),
     pipelineStatus: pipelineStatus('pipeline_status').notNull().default('Submitted'),
     coverLetter: text('cover_letter'),
+    /** The member looking after this applicant; null = nobody in particular. */
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -10,4 +10,5 @@ export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './physicians.ts';
 export * from './reference.ts';
+export * from './team.ts';
 export * from './uploads.ts';

@@ -31,6 +31,8 @@ export const jobs = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The member who owns the job (its assignee); a delegate sees only the jobs assigned to them. */
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: jobStatus('status').notNull().default('open'),
     title: text('title').notNull(),
     specialtyId: text('specialty_id')
@@ -71,6 +73,7 @@ export const jobs = pgTable(
     index('jobs_organization_created_idx').on(table.organizationId, table.createdAt.desc(), table.id.desc()),
     // Candidate-side matching looks jobs up by specialty.
     index('jobs_specialty_status_idx').on(table.specialtyId, table.status),
+    index('jobs_assignee_idx').on(table.assigneeUserId).where(sql`${table.assigneeUserId} is not null`),
   ],
 );
 
