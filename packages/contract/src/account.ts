@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMemberRole, ZRight } from './team-roles.ts';
 
 /** Account status (spec §4). */
 export const ACCOUNT_STATUSES = ['approved', 'pending', 'block', 'draft', 'rejected'] as const;
@@ -79,6 +80,15 @@ export const ZUser = z.object({
   currentProfileStep: z.number().int(),
   /** Absent or null until the employer sets candidate preferences. */
   candidatePreferences: ZCandidatePreferences.nullable().optional(),
+  /** The member's role in the organisation's hiring team. */
+  memberRole: ZMemberRole,
+  /** What the role may do (the server's rights table), so the web hides the rest. */
+  rights: z.array(ZRight),
+  /** The spec's delegate flag: the member is a delegate (the web keeps it in local storage). */
+  isDelegate: z.boolean(),
+  fullName: z.string().nullable(),
+  /** A delegate must accept the Delegate Access agreement before anything else; true for other roles. */
+  delegateAgreementAccepted: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -3,6 +3,7 @@ import { ZPlace } from './account.ts';
 import { ZEnumId, ZQueryText } from './enums.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZMatchStatus, ZPipelineStatus } from './matches.ts';
+import { ZAssigneeFilter, ZMemberRef } from './team.ts';
 
 /**
  * Applicants as the employer sees them (spec §3 "Applicant"). An applicant is a physician; its
@@ -31,6 +32,8 @@ export const ZPipelineEvent = z.object({
   actor: z.enum(['physician', 'employer']),
   /** The employer user who made the change (their e-mail), null for the physician's own events. */
   changedBy: z.string().nullable(),
+  /** The team member who made the change, by name (their e-mail when they gave none); null for the physician. */
+  changedByName: z.string().nullable(),
   changedAt: z.string(),
 });
 export type TPipelineEvent = z.infer<typeof ZPipelineEvent>;
@@ -46,6 +49,8 @@ export const ZApplication = z.object({
   coverLetter: z.string().nullable(),
   appliedAt: z.string(),
   updatedAt: z.string(),
+  /** The team member looking after this applicant for this job; null when nobody in particular. */
+  assignee: ZMemberRef.nullable(),
   /** The pipeline timeline, oldest first; only the single-applicant answer fills it. */
   history: z.array(ZPipelineEvent).optional(),
 });
@@ -133,6 +138,8 @@ const ZPhysicianFilters = ZPageQuery.extend({
 export const ZGetAllApplicantsQuery = ZPhysicianFilters.extend({
   jobId: z.string().min(1).max(100).optional(),
   pipelineStatus: ZPipelineStatus.optional(),
+  /** A member's id, or `me`: only applications assigned to them. */
+  assigneeId: ZAssigneeFilter,
 });
 export type TGetAllApplicantsQuery = z.infer<typeof ZGetAllApplicantsQuery>;
 export type TGetAllApplicantsQueryInput = z.input<typeof ZGetAllApplicantsQuery>;

@@ -29,6 +29,8 @@ export const ZMessage = z.object({
    * keeps the highest it has per conversation to resume from (afterSeq, sync).
    */
   seq: z.number().int().min(1).optional(),
+  /** Employer messages in the organisation's views: the team member who wrote it. */
+  senderName: z.string().nullable().optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 

@@ -7,8 +7,14 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  /** The caller's role in the organisation lacks the right the route needs. */
+  FORBIDDEN_ROLE: 403,
+  /** A delegate who has not accepted the Delegate Access agreement yet. */
+  DELEGATE_AGREEMENT_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A link that was valid once: used, expired or cancelled. */
+  GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZCoordinates } from './account.ts';
 import { ZEnumId, ZQueryText } from './enums.ts';
 import { ZPageQuery } from './envelope.ts';
+import { ZAssigneeFilter, ZMemberRef } from './team.ts';
 
 /**
  * Job postings (spec §3 "Job"). Optional fields are optional because the client drops empty
@@ -259,6 +260,8 @@ export const ZGetAllJobsQuery = ZPageQuery.extend({
   status: ZJobStatus.optional(),
   /** Specialty id. */
   specialty: ZEnumId.optional(),
+  /** A member's id, or `me`: only the jobs assigned to them. */
+  assigneeId: ZAssigneeFilter,
 });
 export type TGetAllJobsQuery = z.infer<typeof ZGetAllJobsQuery>;
 export type TGetAllJobsQueryInput = z.input<typeof ZGetAllJobsQuery>;
@@ -280,6 +283,8 @@ export const ZJob = ZJobFields.extend({
   applicantCount: z.number().int(),
   /** Matches (invites) between this job and candidates, in any state. */
   matchCount: z.number().int(),
+  /** The member who owns the job; null when nobody in particular. */
+  assignee: ZMemberRef.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -13,6 +13,7 @@ import {
   type PhysicianIdentity,
 } from '../domain/auth/authenticate-session.ts';
 import type { AuthContext } from '../domain/auth/context.ts';
+import { assertRouteRight, ROUTE_RIGHTS, routeKey } from '../domain/team/route-rights.ts';
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
@@ -58,8 +59,21 @@ export default fp(
       : createMemoryAttemptLimiter();
     app.decorate('authContext', { db: app.db, mailer: app.mailer, limiter, secret: app.config.jwtSecret });
     app.decorateRequest('account', null);
+    // Every route that needs a signed-in employer goes through here, so the role check of
+    // ROUTE_RIGHTS applies to all of them (see domain/team/route-rights.ts).
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      request.account = await authenticateSession(app.db, request.headers.authorization);
+      const account = await authenticateSession(app.db, request.headers.authorization);
+      assertRouteRight(account, request.method, request.routeOptions.url);
+      request.account = account;
+    });
+    // A route of the employer API (or the uploader) that is not in ROUTE_RIGHTS stops the server
+    // from starting, so nobody adds a route without deciding which roles may call it.
+    app.addHook('onRoute', (route) => {
+      if (!/^\/api\/(employer|uploader)\//.test(route.url)) return;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD' || ROUTE_RIGHTS[routeKey(method, route.url)]) continue;
+        throw new Error(`${method} ${route.url} has no entry in domain/team/route-rights.ts ROUTE_RIGHTS.`);
+      }
     });
     app.decorateRequest('physician', null);
     app.decorate('authenticatePhysician', async (request: FastifyRequest) => {

@@ -17,7 +17,10 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in 
 
 const STATUS_CODE: Record<number, TErrorCode> = Object.fromEntries(
   (Object.entries(ERROR_STATUS) as [TErrorCode, number][])
-    .filter(([code]) => code !== 'VALIDATION_FAILED')
+    // Codes that name a reason are only ever thrown as AppErrors; a bare status keeps its plain code.
+    .filter(
+      ([code]) => !['VALIDATION_FAILED', 'FORBIDDEN_ROLE', 'DELEGATE_AGREEMENT_REQUIRED'].includes(code),
+    )
     .map(([code, status]) => [status, code]),
 );
 

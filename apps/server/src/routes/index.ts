@@ -16,6 +16,7 @@ import employerNotificationRoutes from './employer/notification/index.ts';
 import employerUnsubscribeDigestRoutes from './employer/notification/unsubscribe-digest-routes.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
 import employerSubscriptionRoutes from './employer/subscription/index.ts';
+import employerTeamRoutes from './employer/team/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
 import paymentRoutes from './payments/index.ts';
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerNotificationRoutes, { prefix: '/employer/notification' });
   await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
   await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
+  await app.register(employerTeamRoutes, { prefix: '/employer/team' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 

@@ -6,6 +6,7 @@ import type {
 } from '@medhire/contract/account';
 import { ACCOUNT_STATUSES, SUBSCRIPTION_STATUSES } from '@medhire/contract/account';
 import type { TLocationDetail, TMediaItem } from '@medhire/contract/organization';
+import { MEMBER_ROLES } from '@medhire/contract/team-roles';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -34,8 +35,8 @@ export const userRole = pgEnum('user_role', ['employer', 'physician']);
  * may do): owner (created or claimed the organisation), admin, recruiter, and delegate (an
  * outside recruiter working the jobs given to them). The spec's delegate flag is the delegate role.
  */
-export const MEMBER_ROLES = ['owner', 'admin', 'recruiter', 'delegate'] as const;
 export const memberRole = pgEnum('member_role', MEMBER_ROLES);
+export { MEMBER_ROLES };
 
 export type TOrganizationLocations = { locations: TPlace[]; numberOfLocations: number };
 export type TOrganizationFeatures = {

@@ -20,11 +20,16 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { enumValues, specialties, subSpecialties } from '../../db/schema/reference.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { memberNameSql } from '../team/member-ref.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 
 export interface LoadApplicantViewsOptions {
   db: Db;
   organizationId: string;
   physicianIds: readonly string[];
+  /** Who looks: a delegate sees only the applications and invites of the jobs assigned to them. */
+  viewer?: JobOwner;
   /** Add every application's pipeline timeline (the single-applicant page). */
   withHistory?: boolean;
 }
@@ -62,6 +67,7 @@ export async function loadApplicantViews({
   db,
   organizationId,
   physicianIds,
+  viewer,
   withHistory = false,
 }: LoadApplicantViewsOptions): Promise<TApplicant[]> {
   const ids = unique(physicianIds).filter(isUuid);
@@ -140,11 +146,18 @@ export async function loadApplicantViews({
       coverLetter: applications.coverLetter,
       createdAt: applications.createdAt,
       updatedAt: applications.updatedAt,
+      assigneeUserId: applications.assigneeUserId,
+      assigneeName: memberNameSql,
     })
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
+    .leftJoin(users, eq(users.id, applications.assigneeUserId))
     .where(
-      and(eq(applications.organizationId, organizationId), inArray(applications.physicianId, profileIds)),
+      and(
+        eq(applications.organizationId, organizationId),
+        inArray(applications.physicianId, profileIds),
+        viewer ? delegateJobRowCondition(viewer, applications.jobId) : undefined,
+      ),
     )
     .orderBy(desc(applications.createdAt), desc(applications.id));
 
@@ -161,7 +174,13 @@ export async function loadApplicantViews({
     .from(matches)
     .innerJoin(jobs, eq(jobs.id, matches.jobId))
     .leftJoin(conversations, eq(conversations.matchId, matches.id))
-    .where(and(eq(matches.organizationId, organizationId), inArray(matches.physicianId, profileIds)))
+    .where(
+      and(
+        eq(matches.organizationId, organizationId),
+        inArray(matches.physicianId, profileIds),
+        viewer ? delegateJobRowCondition(viewer, matches.jobId) : undefined,
+      ),
+    )
     .orderBy(desc(matches.createdAt), desc(matches.id));
 
   const historyByApplication = new Map<string, TPipelineEvent[]>();
@@ -174,6 +193,7 @@ export async function loadApplicantViews({
         toStatus: applicationEvents.toStatus,
         actor: applicationEvents.actor,
         changedBy: users.email,
+        changedByName: memberNameSql,
         createdAt: applicationEvents.createdAt,
       })
       .from(applicationEvents)
@@ -194,6 +214,7 @@ export async function loadApplicantViews({
           toStatus: event.toStatus,
           actor: event.actor,
           changedBy: event.actor === 'employer' ? event.changedBy : null,
+          changedByName: event.actor === 'employer' ? (event.changedByName ?? 'A former member') : null,
           changedAt: event.createdAt.toISOString(),
         })),
       );
@@ -212,6 +233,10 @@ export async function loadApplicantViews({
         pipelineStatus: row.pipelineStatus,
         source: row.source,
         coverLetter: row.coverLetter,
+        assignee:
+          row.assigneeUserId && row.assigneeName
+            ? { _id: row.assigneeUserId, fullName: row.assigneeName }
+            : null,
         appliedAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
         ...(withHistory ? { history: historyByApplication.get(row.id) ?? [] } : {}),

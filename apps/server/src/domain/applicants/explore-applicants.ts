@@ -36,7 +36,12 @@ export async function exploreApplicants({
     .offset((pageNumber - 1) * pageSize);
   const [counted] = await db.select({ total: count() }).from(physicians).where(where);
   return {
-    applicants: await loadApplicantViews({ db, organizationId, physicianIds: page.map((row) => row.id) }),
+    applicants: await loadApplicantViews({
+      db,
+      organizationId,
+      physicianIds: page.map((row) => row.id),
+      viewer: owner,
+    }),
     total: counted?.total ?? 0,
     pageNumber,
     pageSize,

@@ -21,12 +21,13 @@ export async function getSingleApplicant({
   applicantId,
 }: GetSingleApplicantOptions): Promise<TApplicant> {
   const organizationId = owner.organizationId;
-  await assertPhysicianVisible({ db, organizationId, physicianId: applicantId });
+  await assertPhysicianVisible({ db, organizationId, physicianId: applicantId, viewer: owner });
   if (!organizationId) throw applicantNotFound();
   const [applicant] = await loadApplicantViews({
     db,
     organizationId,
     physicianIds: [applicantId],
+    viewer: owner,
     withHistory: true,
   });
   if (!applicant) throw applicantNotFound();

@@ -5,6 +5,7 @@ import { applications } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 import { physicianFilterConditions, physicianOrder } from './physician-filters.ts';
 
@@ -24,13 +25,20 @@ export interface ListApplicantsOptions {
  */
 export async function listApplicants({ db, owner, query }: ListApplicantsOptions): Promise<TApplicantList> {
   const { pageSize, pageNumber } = query;
-  if (query.jobId) await findOwnedJob(db, owner.organizationId, query.jobId);
+  if (query.jobId) await findOwnedJob(db, owner, query.jobId);
   const organizationId = owner.organizationId;
   if (!organizationId) return { applicants: [], total: 0, pageNumber, pageSize };
 
   const scopeConditions: SQL[] = [eq(applications.organizationId, organizationId)];
   if (query.jobId) scopeConditions.push(eq(applications.jobId, query.jobId));
   if (query.pipelineStatus) scopeConditions.push(eq(applications.pipelineStatus, query.pipelineStatus));
+  if (query.assigneeId) {
+    scopeConditions.push(
+      eq(applications.assigneeUserId, query.assigneeId === 'me' ? owner.userId : query.assigneeId),
+    );
+  }
+  const delegateCondition = delegateJobRowCondition(owner, applications.jobId);
+  if (delegateCondition) scopeConditions.push(delegateCondition);
   const scope = db.$with('applicant_scope').as(
     db
       .select({
@@ -64,6 +72,7 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
       db,
       organizationId,
       physicianIds: page.map((row) => row.id),
+      viewer: owner,
     }),
     total: counted?.total ?? 0,
     pageNumber,

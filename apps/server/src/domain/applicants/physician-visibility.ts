@@ -2,9 +2,12 @@ import { APPLICANT_MESSAGES } from '@medhire/contract/applicants';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applications, matches, savedApplicants } from '../../db/schema/hiring.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { isDelegate } from '../team/member-scope.ts';
 
 export function applicantNotFound(): AppError {
   return new AppError('NOT_FOUND', APPLICANT_MESSAGES.notFound);
@@ -27,6 +30,8 @@ export interface PhysicianVisibilityOptions {
   db: Db;
   organizationId: string | null;
   physicianId: string;
+  /** A delegate sees discoverable physicians and those who deal with the jobs assigned to them. */
+  viewer?: JobOwner;
 }
 
 /**
@@ -38,8 +43,27 @@ export async function isPhysicianVisible({
   db,
   organizationId,
   physicianId,
+  viewer,
 }: PhysicianVisibilityOptions): Promise<boolean> {
   if (!organizationId || !isUuid(physicianId)) return false;
+  if (viewer && isDelegate(viewer)) {
+    const delegateJobs = sql`(select ${jobs.id} from ${jobs} where ${jobs.assigneeUserId} = ${viewer.userId})`;
+    const [row] = await db
+      .select({ id: physicians.id })
+      .from(physicians)
+      .where(
+        and(
+          eq(physicians.id, physicianId),
+          sql`(${isPubliclyDiscoverable}
+          or exists (select 1 from ${applications} where ${applications.physicianId} = ${physicians.id}
+            and ${applications.organizationId} = ${organizationId} and ${applications.jobId} in ${delegateJobs})
+          or exists (select 1 from ${matches} where ${matches.physicianId} = ${physicians.id}
+            and ${matches.organizationId} = ${organizationId} and ${matches.jobId} in ${delegateJobs}))`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
   const [row] = await db
     .select({ id: physicians.id })
     .from(physicians)

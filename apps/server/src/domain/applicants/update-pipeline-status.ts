@@ -6,6 +6,7 @@ import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 
 export interface UpdatePipelineStatusOptions {
@@ -43,7 +44,13 @@ export async function updatePipelineStatus({
         status: applications.pipelineStatus,
       })
       .from(applications)
-      .where(and(eq(applications.id, applicationId), eq(applications.organizationId, organizationId)))
+      .where(
+        and(
+          eq(applications.id, applicationId),
+          eq(applications.organizationId, organizationId),
+          delegateJobRowCondition(owner, applications.jobId),
+        ),
+      )
       .for('update');
     if (!application) throw applicationNotFound();
     if (application.status === pipelineStatus) {
@@ -65,6 +72,7 @@ export async function updatePipelineStatus({
       db: tx,
       organizationId,
       physicianIds: [application.physicianId],
+      viewer: owner,
       withHistory: true,
     });
     if (!applicant) throw applicationNotFound();

@@ -2,6 +2,7 @@ import { SESSION_CODE, type TSessionCode, type TUser } from '@medhire/contract/a
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, type TOrganizationRow, type TUserRow, users } from '../../db/schema/accounts.ts';
+import { rightsOf } from '../team/rights.ts';
 
 export async function findUserByEmail(db: Db, email: string): Promise<TUserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -30,6 +31,11 @@ export function toUserView(user: TUserRow): TUser {
     organizationId: user.organizationId,
     currentProfileStep: user.currentProfileStep,
     candidatePreferences: user.candidatePreferences ?? null,
+    memberRole: user.memberRole,
+    rights: rightsOf(user.memberRole),
+    isDelegate: user.memberRole === 'delegate',
+    fullName: user.fullName,
+    delegateAgreementAccepted: user.memberRole !== 'delegate' || user.delegateAgreementAcceptedAt !== null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
+import type { TMemberRole } from '@medhire/contract/team-roles';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { physicians } from '../../db/schema/physicians.ts';
@@ -13,6 +14,10 @@ export interface AccountIdentity {
   sessionId: string;
   organizationId: string | null;
   email: string;
+  /** The caller's role in its organisation's hiring team (domain/team/rights.ts). */
+  memberRole: TMemberRole;
+  /** False only for a delegate who has not accepted the Delegate Access agreement yet. */
+  isDelegateAgreementAccepted: boolean;
 }
 
 export const SIGN_IN_AGAIN_MESSAGE = 'Please sign in again.';
@@ -56,6 +61,9 @@ export async function authenticateSession(
     sessionId: active.session.id,
     organizationId: active.user.organizationId,
     email: active.user.email,
+    memberRole: active.user.memberRole,
+    isDelegateAgreementAccepted:
+      active.user.memberRole !== 'delegate' || active.user.delegateAgreementAcceptedAt !== null,
   };
 }
 

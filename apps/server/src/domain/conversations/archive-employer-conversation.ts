@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { conversations } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { recordChange } from './record-change.ts';
 
@@ -38,7 +39,13 @@ export async function archiveEmployerConversation({
         isArchived: conversations.isArchived,
       })
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.organizationId, organizationId),
+          delegateJobRowCondition(owner, conversations.jobId),
+        ),
+      )
       .for('update');
     if (!conversation) throw conversationNotFound();
     if (conversation.isArchived !== archived) {

@@ -5,8 +5,9 @@ import { conversations, messages } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
-import { toMessage } from './message-view.ts';
+import { employerMessageNames, toMessage } from './message-view.ts';
 import { recordChange } from './record-change.ts';
 
 export interface DeleteEmployerMessageOptions {
@@ -38,7 +39,13 @@ export async function deleteEmployerMessage({
         physicianId: conversations.physicianId,
       })
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.organizationId, organizationId),
+          delegateJobRowCondition(owner, conversations.jobId),
+        ),
+      )
       .limit(1);
     if (!conversation) throw conversationNotFound();
     const messageNotFound = new AppError('NOT_FOUND', CONVERSATION_MESSAGES.messageNotFound);
@@ -50,13 +57,13 @@ export async function deleteEmployerMessage({
       .limit(1);
     if (!message) throw messageNotFound;
     if (message.sender !== 'employer') throw new AppError('FORBIDDEN', CONVERSATION_MESSAGES.notOwnMessage);
-    if (message.isDeleted) return toMessage(message);
+    if (message.isDeleted) return toMessage(message, await employerMessageNames(tx, [message]));
     const [deleted] = await tx
       .update(messages)
       .set({ isDeleted: true })
       .where(eq(messages.id, messageId))
       .returning();
     await recordChange({ tx, conversation, kind: 'deleted', messageId });
-    return toMessage(deleted ?? { ...message, isDeleted: true });
+    return toMessage(deleted ?? { ...message, isDeleted: true }, await employerMessageNames(tx, [message]));
   });
 }

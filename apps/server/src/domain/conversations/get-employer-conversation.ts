@@ -4,12 +4,13 @@ import type { Db } from '../../db/index.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import {
   conversationNotFound,
   selectEmployerConversations,
   toEmployerConversation,
 } from './employer-conversation-view.ts';
-import { toMessage } from './message-view.ts';
+import { employerMessageNames, toMessage } from './message-view.ts';
 import { recordChange } from './record-change.ts';
 
 export interface GetEmployerConversationOptions {
@@ -36,7 +37,13 @@ export async function getEmployerConversation({
   const organizationId = owner.organizationId;
   return db.transaction(async (tx) => {
     const [row] = await selectEmployerConversations(tx)
-      .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.organizationId, organizationId),
+          delegateJobRowCondition(owner, conversations.jobId),
+        ),
+      )
       .limit(1);
     if (!row) throw conversationNotFound();
     const inConversation = eq(messages.conversationId, conversationId);
@@ -69,10 +76,11 @@ export async function getEmployerConversation({
       await tx.update(conversations).set({ employerUnread: 0 }).where(eq(conversations.id, conversationId));
       await recordChange({ tx, conversation: row.conversation, kind: 'read', data: { reader: 'employer' } });
     }
+    const names = await employerMessageNames(tx, [...page, last]);
     return toEmployerConversation(
       { ...row, conversation: { ...row.conversation, employerUnread: 0 } },
-      page.map(toMessage),
-      last ? toMessage(last) : null,
+      page.map((message) => toMessage(message, names)),
+      last ? toMessage(last, names) : null,
     );
   });
 }

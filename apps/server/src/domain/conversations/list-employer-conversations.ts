@@ -5,8 +5,9 @@ import { conversations, messages, type TMessageRow } from '../../db/schema/hirin
 import { physicians } from '../../db/schema/physicians.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { selectEmployerConversations, toEmployerConversation } from './employer-conversation-view.ts';
-import { toMessage } from './message-view.ts';
+import { employerMessageNames, toMessage } from './message-view.ts';
 
 export interface ListEmployerConversationsOptions {
   db: Db;
@@ -51,6 +52,8 @@ export async function listEmployerConversations({
     eq(conversations.isArchived, query.archived),
   ];
   if (query.jobId) conditions.push(eq(conversations.jobId, query.jobId));
+  const delegateCondition = delegateJobRowCondition(owner, conversations.jobId);
+  if (delegateCondition) conditions.push(delegateCondition);
   for (const word of query.queryText.toLowerCase().split(/\s+/).filter(Boolean)) {
     conditions.push(sql`${physicians.searchName} like ${`%${escapeLikePattern(word)}%`}`);
   }
@@ -67,8 +70,9 @@ export async function listEmployerConversations({
     db,
     rows.map((row) => row.conversation.id),
   );
+  const names = await employerMessageNames(db, [...last.values()]);
   return rows.map((row) => {
     const message = last.get(row.conversation.id);
-    return toEmployerConversation(row, message ? [toMessage(message)] : []);
+    return toEmployerConversation(row, message ? [toMessage(message, names)] : []);
   });
 }

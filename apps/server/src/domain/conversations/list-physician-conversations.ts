@@ -71,7 +71,7 @@ export async function listOwnConversations({
   );
   return {
     conversations: rows.map(({ conversation, organization, job }) => {
-      const recent = (messagesOf.get(conversation.id) ?? []).map(toMessage);
+      const recent = (messagesOf.get(conversation.id) ?? []).map((message) => toMessage(message));
       return {
         _id: conversation.id,
         organization: { _id: organization.id, name: organization.name ?? '', logo: organization.logo },

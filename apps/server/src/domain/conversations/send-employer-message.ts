@@ -5,8 +5,9 @@ import { conversations } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
-import { toMessage } from './message-view.ts';
+import { employerMessageNames, toMessage } from './message-view.ts';
 import { storeMessage } from './store-message.ts';
 
 export interface SendEmployerMessageOptions {
@@ -47,7 +48,13 @@ export async function sendEmployerMessage({
       .select({ id: conversations.id, physicianUserId: physicians.userId })
       .from(conversations)
       .innerJoin(physicians, eq(physicians.id, conversations.physicianId))
-      .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.organizationId, organizationId),
+          delegateJobRowCondition(owner, conversations.jobId),
+        ),
+      )
       .limit(1);
     if (!conversation) throw conversationNotFound();
     const { physicianUserId } = conversation;
@@ -61,6 +68,11 @@ export async function sendEmployerMessage({
       tempMsgId,
       now,
     });
-    return { conversationId, message: toMessage(row), isNew, physicianUserId };
+    return {
+      conversationId,
+      message: toMessage(row, await employerMessageNames(tx, [row])),
+      isNew,
+      physicianUserId,
+    };
   });
 }

@@ -49,6 +49,7 @@ export async function sendPhysicianMessage({
       .select({
         id: conversations.id,
         organizationId: conversations.organizationId,
+        jobId: conversations.jobId,
         userId: physicians.userId,
         firstName: physicians.firstName,
         lastName: physicians.lastName,
@@ -83,7 +84,7 @@ export async function sendPhysicianMessage({
       conversationId,
       message: toMessage(row),
       isNew: true,
-      employerUserIds: await organizationEmployerUserIds(tx, conversation.organizationId),
+      employerUserIds: await organizationEmployerUserIds(tx, conversation.organizationId, conversation.jobId),
     };
   });
 }

@@ -1,10 +1,12 @@
 import type { TConversationChange, TConversationSyncData } from '@medhire/contract/conversations';
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversationChanges, messages } from '../../db/schema/hiring.ts';
-import { toMessage } from './message-view.ts';
+import { conversationChanges, conversations, messages } from '../../db/schema/hiring.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { employerMessageNames, toMessage } from './message-view.ts';
 
-export type SyncReader = { organizationId: string } | { physicianId: string };
+/** A delegate (`delegateUserId`) syncs only the conversations of the jobs assigned to them. */
+export type SyncReader = { organizationId: string; delegateUserId?: string } | { physicianId: string };
 
 export interface SyncConversationsOptions {
   db: Db;
@@ -29,7 +31,13 @@ export async function syncConversations({
 }: SyncConversationsOptions): Promise<TConversationSyncData> {
   const scope =
     'organizationId' in reader
-      ? eq(conversationChanges.organizationId, reader.organizationId)
+      ? and(
+          eq(conversationChanges.organizationId, reader.organizationId),
+          reader.delegateUserId
+            ? sql`${conversationChanges.conversationId} in (select ${conversations.id} from ${conversations}
+                join ${jobs} on ${jobs.id} = ${conversations.jobId} where ${jobs.assigneeUserId} = ${reader.delegateUserId})`
+            : undefined,
+        )
       : and(
           eq(conversationChanges.physicianId, reader.physicianId),
           ne(conversationChanges.kind, 'archived'),
@@ -43,6 +51,14 @@ export async function syncConversations({
     .limit(pageSize + 1);
   const hasMore = rows.length > pageSize;
   const page = rows.slice(0, pageSize);
+  // The organisation sees which member wrote each message; the physician sees the organisation.
+  const names =
+    'organizationId' in reader
+      ? await employerMessageNames(
+          db,
+          page.map((row) => row.message),
+        )
+      : undefined;
   const changes: TConversationChange[] = [];
   for (const { change, message } of page) {
     const base = {
@@ -51,7 +67,7 @@ export async function syncConversations({
       at: change.createdAt.toISOString(),
     };
     if (change.kind === 'message' || change.kind === 'deleted') {
-      if (message) changes.push({ ...base, type: change.kind, message: toMessage(message) });
+      if (message) changes.push({ ...base, type: change.kind, message: toMessage(message, names) });
     } else if (change.kind === 'read') {
       changes.push({ ...base, type: 'read', reader: change.data.reader ?? 'employer' });
     } else {

@@ -11,6 +11,7 @@ import { applicationEvents, applications, matches, savedApplicants } from '../..
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobCondition, delegateJobRowCondition } from '../team/member-scope.ts';
 
 export interface GetDashboardSummaryOptions {
   db: Db;
@@ -75,7 +76,7 @@ export async function getDashboardSummary({
   const jobCounts = await db
     .select({ status: jobs.status, total: count() })
     .from(jobs)
-    .where(eq(jobs.organizationId, organizationId))
+    .where(and(eq(jobs.organizationId, organizationId), delegateJobCondition(owner)))
     .groupBy(jobs.status);
   for (const row of jobCounts) {
     if (row.status === 'open') summary.openJobs = row.total;
@@ -93,7 +94,12 @@ export async function getDashboardSummary({
         ),
     })
     .from(applications)
-    .where(eq(applications.organizationId, organizationId));
+    .where(
+      and(
+        eq(applications.organizationId, organizationId),
+        delegateJobRowCondition(owner, applications.jobId),
+      ),
+    );
   summary.totalApplicants = applicantTotals?.totalApplicants ?? 0;
   summary.newApplicants = applicantTotals?.newApplicants ?? 0;
 
@@ -106,14 +112,19 @@ export async function getDashboardSummary({
   const matchCounts = await db
     .select({ status: matches.status, total: count() })
     .from(matches)
-    .where(eq(matches.organizationId, organizationId))
+    .where(and(eq(matches.organizationId, organizationId), delegateJobRowCondition(owner, matches.jobId)))
     .groupBy(matches.status);
   for (const row of matchCounts) summary.matchesByStatus[row.status as TMatchStatus] = row.total;
 
   const stageCounts = await db
     .select({ status: applications.pipelineStatus, total: count() })
     .from(applications)
-    .where(eq(applications.organizationId, organizationId))
+    .where(
+      and(
+        eq(applications.organizationId, organizationId),
+        delegateJobRowCondition(owner, applications.jobId),
+      ),
+    )
     .groupBy(applications.pipelineStatus);
   for (const row of stageCounts) summary.pipeline[row.status as TPipelineStatus] = row.total;
 
@@ -121,12 +132,18 @@ export async function getDashboardSummary({
   const weekCounts = await db
     .select({ weekStart, total: count() })
     .from(applications)
-    .where(and(eq(applications.organizationId, organizationId), gte(applications.createdAt, weekFrom)))
+    .where(
+      and(
+        eq(applications.organizationId, organizationId),
+        gte(applications.createdAt, weekFrom),
+        delegateJobRowCondition(owner, applications.jobId),
+      ),
+    )
     .groupBy(weekStart);
   const countsByWeek = new Map(weekCounts.map((row) => [row.weekStart, row.total]));
   for (const week of summary.applicationsByWeek) week.count = countsByWeek.get(week.weekStart) ?? 0;
 
-  summary.recentActivity = await loadRecentActivity(db, organizationId);
+  summary.recentActivity = await loadRecentActivity(db, organizationId, owner);
   return summary;
 }
 
@@ -135,7 +152,11 @@ export async function getDashboardSummary({
  * the application timeline), invites sent, and invites answered. Each source gives its own
  * latest few through its organisation index; the merge keeps the overall latest.
  */
-async function loadRecentActivity(db: Db, organizationId: string): Promise<TDashboardActivity[]> {
+async function loadRecentActivity(
+  db: Db,
+  organizationId: string,
+  owner: JobOwner,
+): Promise<TDashboardActivity[]> {
   const eventRows = await db
     .select({
       at: applicationEvents.createdAt,
@@ -153,6 +174,7 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
     .where(
       and(
         eq(applications.organizationId, organizationId),
+        delegateJobRowCondition(owner, applications.jobId),
         // An accepted invite opens its application too; the answer itself is the event shown.
         sql`not (${applicationEvents.fromStatus} is null and ${applications.source} = 'match')`,
       ),
@@ -175,7 +197,7 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
     .from(matches)
     .innerJoin(jobs, eq(jobs.id, matches.jobId))
     .innerJoin(physicians, eq(physicians.id, matches.physicianId))
-    .where(eq(matches.organizationId, organizationId))
+    .where(and(eq(matches.organizationId, organizationId), delegateJobRowCondition(owner, matches.jobId)))
     .orderBy(desc(matches.createdAt), desc(matches.id))
     .limit(ACTIVITY_SHOWN);
   const answered = await db
@@ -186,6 +208,7 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
     .where(
       and(
         eq(matches.organizationId, organizationId),
+        delegateJobRowCondition(owner, matches.jobId),
         inArray(matches.status, ['accepted', 'declined']),
         isNotNull(matches.respondedAt),
       ),
@@ -199,7 +222,13 @@ async function loadRecentActivity(db: Db, organizationId: string): Promise<TDash
     .from(matches)
     .innerJoin(jobs, eq(jobs.id, matches.jobId))
     .innerJoin(physicians, eq(physicians.id, matches.physicianId))
-    .where(and(eq(matches.organizationId, organizationId), eq(matches.status, 'cancelled')))
+    .where(
+      and(
+        eq(matches.organizationId, organizationId),
+        eq(matches.status, 'cancelled'),
+        delegateJobRowCondition(owner, matches.jobId),
+      ),
+    )
     .orderBy(desc(matches.updatedAt), desc(matches.id))
     .limit(ACTIVITY_SHOWN);
 

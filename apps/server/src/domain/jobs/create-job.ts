@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { loadMemberRef } from '../team/member-ref.ts';
 import { NO_ACTIVITY } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { assertJobReferences } from './job-references.ts';
@@ -30,11 +31,13 @@ export async function createJob({ db, owner, job, createdAt }: CreateJobOptions)
       ...jobFieldsToColumns(job),
       organizationId: owner.organizationId,
       createdByUserId: owner.userId,
+      // A new job belongs to whoever posts it until someone assigns it to another member.
+      assigneeUserId: owner.userId,
       status: job.status,
       createdAt: postedAt,
       updatedAt: postedAt,
     })
     .returning();
   if (!row) throw new Error('The job was not stored.');
-  return toJob(row, NO_ACTIVITY);
+  return toJob(row, NO_ACTIVITY, await loadMemberRef(db, row.assigneeUserId));
 }

@@ -2,6 +2,7 @@ import { JOB_LIMITS, type TJob } from '@medhire/contract/jobs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { loadMemberRef } from '../team/member-ref.ts';
 import { NO_ACTIVITY } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { jobRowToColumns, toJob } from './job-view.ts';
@@ -22,7 +23,7 @@ export interface DuplicateJobOptions {
 
 /** A draft copy of the job, to post a similar one; applicants and matches stay with the original. */
 export async function duplicateJob({ db, owner, jobId }: DuplicateJobOptions): Promise<TJob> {
-  const original = await findOwnedJob(db, owner.organizationId, jobId);
+  const original = await findOwnedJob(db, owner, jobId);
   const [row] = await db
     .insert(jobs)
     .values({
@@ -30,11 +31,13 @@ export async function duplicateJob({ db, owner, jobId }: DuplicateJobOptions): P
       title: copyTitle(original.title),
       organizationId: original.organizationId,
       createdByUserId: owner.userId,
+      // The copy is the copier's to fill in, like a job they post.
+      assigneeUserId: owner.userId,
       status: 'draft',
       createdAt: sql`clock_timestamp()`,
       updatedAt: sql`clock_timestamp()`,
     })
     .returning();
   if (!row) throw new Error('The job copy was not stored.');
-  return toJob(row, NO_ACTIVITY);
+  return toJob(row, NO_ACTIVITY, await loadMemberRef(db, row.assigneeUserId));
 }

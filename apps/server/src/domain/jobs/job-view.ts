@@ -1,11 +1,12 @@
 import type { TJob, TJobFields, TYesNo } from '@medhire/contract/jobs';
+import type { TMemberRef } from '@medhire/contract/team';
 import type { TJobRow, TNewJobRow } from '../../db/schema/jobs.ts';
 import type { JobActivityCounts } from './job-activity-counts.ts';
 
 /** The columns a job's editable fields are stored in. */
 export type TJobFieldColumns = Omit<
   TNewJobRow,
-  'id' | 'organizationId' | 'createdByUserId' | 'status' | 'createdAt' | 'updatedAt'
+  'id' | 'organizationId' | 'createdByUserId' | 'assigneeUserId' | 'status' | 'createdAt' | 'updatedAt'
 >;
 
 function yesNoToBoolean(answer: TYesNo | undefined): boolean | null {
@@ -52,7 +53,8 @@ export function jobFieldsToColumns(fields: TJobFields): TJobFieldColumns {
 
 /** The editable columns of a stored job, for copying it. */
 export function jobRowToColumns(row: TJobRow): TJobFieldColumns {
-  const { id, organizationId, createdByUserId, status, createdAt, updatedAt, ...columns } = row;
+  const { id, organizationId, createdByUserId, assigneeUserId, status, createdAt, updatedAt, ...columns } =
+    row;
   return columns;
 }
 
@@ -62,7 +64,7 @@ function withoutUndefined<T extends object>(value: T): T {
 }
 
 /** A stored job as the API answers it. */
-export function toJob(row: TJobRow, counts: JobActivityCounts): TJob {
+export function toJob(row: TJobRow, counts: JobActivityCounts, assignee: TMemberRef | null = null): TJob {
   const salaryRange =
     row.salaryMin !== null && row.salaryMax !== null ? { min: row.salaryMin, max: row.salaryMax } : undefined;
   const partnership =
@@ -101,6 +103,7 @@ export function toJob(row: TJobRow, counts: JobActivityCounts): TJob {
     locations: row.locations,
     applicantCount: counts.applicantCount,
     matchCount: counts.matchCount,
+    assignee,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   });

@@ -1,8 +1,11 @@
 import type { TGetAllJobsQuery, TJobList } from '@medhire/contract/jobs';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { users } from '../../db/schema/accounts.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { memberNameSql } from '../team/member-ref.ts';
+import { delegateJobCondition } from '../team/member-scope.ts';
 import type { JobOwner } from './job-owner.ts';
 import { toJob } from './job-view.ts';
 
@@ -28,6 +31,11 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
   if (!owner.organizationId) return { jobs: [], total: 0, pageNumber, pageSize };
 
   const conditions: SQL[] = [eq(jobs.organizationId, owner.organizationId)];
+  const delegateCondition = delegateJobCondition(owner);
+  if (delegateCondition) conditions.push(delegateCondition);
+  if (query.assigneeId) {
+    conditions.push(eq(jobs.assigneeUserId, query.assigneeId === 'me' ? owner.userId : query.assigneeId));
+  }
   if (query.status) conditions.push(eq(jobs.status, query.status));
   if (query.specialty) conditions.push(eq(jobs.specialtyId, query.specialty));
   if (query.queryText) {
@@ -44,6 +52,7 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
   const rows = await db
     .select({
       job: jobs,
+      assigneeName: memberNameSql,
       total: sql<number>`count(*) over ()`.mapWith(Number),
       applicantCount: sql<number>`(select count(*) from ${applications} as job_application
         where job_application.job_id = ${jobs}.id)`.mapWith(Number),
@@ -51,6 +60,7 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
         where job_match.job_id = ${jobs}.id)`.mapWith(Number),
     })
     .from(jobs)
+    .leftJoin(users, eq(users.id, jobs.assigneeUserId))
     .where(where)
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(pageSize)
@@ -61,7 +71,13 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
     (pageNumber > 1 ? ((await db.select({ total: count() }).from(jobs).where(where))[0]?.total ?? 0) : 0);
   return {
     jobs: rows.map((row) =>
-      toJob(row.job, { applicantCount: row.applicantCount, matchCount: row.matchCount }),
+      toJob(
+        row.job,
+        { applicantCount: row.applicantCount, matchCount: row.matchCount },
+        row.job.assigneeUserId && row.assigneeName
+          ? { _id: row.job.assigneeUserId, fullName: row.assigneeName }
+          : null,
+      ),
     ),
     total,
     pageNumber,

@@ -33,7 +33,7 @@ export async function createMatch({
   message,
   now = new Date(),
 }: CreateMatchOptions): Promise<TMatch> {
-  const job = await findOwnedJob(db, owner.organizationId, jobId);
+  const job = await findOwnedJob(db, owner, jobId);
   if (job.status !== 'open') throw new AppError('BUSINESS_RULE', MATCH_MESSAGES.jobNotOpen);
   await assertPhysicianVisible({ db, organizationId: job.organizationId, physicianId: applicantId });
 

@@ -5,6 +5,7 @@ import { matches } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { loadMatchViews } from './match-view.ts';
 
 export interface ListMatchesOptions {
@@ -22,7 +23,7 @@ export interface ListMatchesOptions {
  */
 export async function listMatches({ db, owner, query, jobId }: ListMatchesOptions): Promise<TMatchList> {
   const { pageSize, pageNumber } = query;
-  if (jobId !== undefined) await findOwnedJob(db, owner.organizationId, jobId);
+  if (jobId !== undefined) await findOwnedJob(db, owner, jobId);
   const empty = { matches: [], total: 0, pageNumber, pageSize };
   if (!owner.organizationId) return empty;
 
@@ -31,6 +32,8 @@ export async function listMatches({ db, owner, query, jobId }: ListMatchesOption
   const conditions: SQL[] = [eq(matches.organizationId, owner.organizationId)];
   if (filterJobId !== undefined) conditions.push(eq(matches.jobId, filterJobId));
   if (query.status) conditions.push(eq(matches.status, query.status));
+  const delegateCondition = delegateJobRowCondition(owner, matches.jobId);
+  if (delegateCondition) conditions.push(delegateCondition);
   const where = and(...conditions);
 
   const page = await db

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { matches } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { assertMatchTransition } from './match-transitions.ts';
 import { loadMatchView, matchNotFound } from './match-view.ts';
 
@@ -34,7 +35,13 @@ export async function updateMatchStatus({
     const [current] = await tx
       .select({ status: matches.status })
       .from(matches)
-      .where(and(eq(matches.id, matchId), eq(matches.organizationId, organizationId)))
+      .where(
+        and(
+          eq(matches.id, matchId),
+          eq(matches.organizationId, organizationId),
+          delegateJobRowCondition(owner, matches.jobId),
+        ),
+      )
       .for('update');
     if (!current) throw matchNotFound();
     assertMatchTransition(current.status, status, 'employer');

@@ -27,7 +27,7 @@ export async function listRecommendedApplicants({
   now,
 }: ListRecommendedApplicantsOptions): Promise<TApplicantList> {
   const { pageSize, pageNumber } = query;
-  const job = await findOwnedJob(db, owner.organizationId, jobId);
+  const job = await findOwnedJob(db, owner, jobId);
   // The first page is every plan's; the pages after it are a plan feature (403 naming the plan).
   if (pageNumber > 1) await assertPlanFeature(db, job.organizationId, 'recommended-beyond-first-page');
   const ranking = await rankPhysiciansForJob({
@@ -42,6 +42,7 @@ export async function listRecommendedApplicants({
     db,
     organizationId: job.organizationId,
     physicianIds: ranking.physicians.map((ranked) => ranked.physicianId),
+    viewer: owner,
   });
   const viewById = new Map(views.map((view) => [view._id, view]));
   return {

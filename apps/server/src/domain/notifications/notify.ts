@@ -1,8 +1,14 @@
 import type { TNotificationType } from '@medhire/contract/notifications';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { notifications, type TNotificationData, type TNotificationRow } from '../../db/schema/hiring.ts';
+import {
+  conversations,
+  notifications,
+  type TNotificationData,
+  type TNotificationRow,
+} from '../../db/schema/hiring.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
 import { NOTIFICATION_DELIVERY_QUEUE, type NotificationDeliveryJob } from './queues.ts';
 
@@ -46,16 +52,44 @@ export async function notifyUsers({
   return rows;
 }
 
-/** The employer users of an organisation who can still use MedHire, oldest account first. */
-export async function organizationEmployerUserIds(db: Db, organizationId: string): Promise<string[]> {
+/**
+ * The members of an organisation who should hear about an event, oldest account first: every
+ * owner, admin and recruiter who can still use MedHire, and the delegates the event's job
+ * (`jobId`) is assigned to. An event with no job reaches no delegate.
+ */
+export async function organizationEmployerUserIds(
+  db: Db,
+  organizationId: string,
+  jobId: string | null = null,
+): Promise<string[]> {
+  const delegateOfJob = jobId
+    ? sql`exists (select 1 from ${jobs} where ${jobs.id} = ${jobId} and ${jobs.assigneeUserId} = ${users.id})`
+    : sql`false`;
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.organizationId, organizationId), eq(users.role, 'employer'), isNull(users.archivedAt)),
+      and(
+        eq(users.organizationId, organizationId),
+        eq(users.role, 'employer'),
+        isNull(users.archivedAt),
+        or(ne(users.memberRole, 'delegate'), delegateOfJob),
+      ),
     )
     .orderBy(users.createdAt);
   return rows.map((row) => row.id);
+}
+
+/** The job an event is about: its own `jobId`, or the job of its conversation. */
+async function jobOfNotification(db: Db, data: TNotificationData): Promise<string | null> {
+  if (data.jobId) return data.jobId;
+  if (!data.conversation) return null;
+  const [row] = await db
+    .select({ jobId: conversations.jobId })
+    .from(conversations)
+    .where(eq(conversations.id, data.conversation))
+    .limit(1);
+  return row?.jobId ?? null;
 }
 
 export interface NotifyOrganizationOptions extends NotificationContent {
@@ -63,11 +97,16 @@ export interface NotifyOrganizationOptions extends NotificationContent {
   organizationId: string;
 }
 
-/** Notifies every employer user of the organisation; answers the stored rows. */
+/** Notifies the members of the organisation who should see the event; answers the stored rows. */
 export async function notifyOrganization({
   db,
   organizationId,
   ...content
 }: NotifyOrganizationOptions): Promise<TNotificationRow[]> {
-  return notifyUsers({ db, userIds: await organizationEmployerUserIds(db, organizationId), ...content });
+  const jobId = await jobOfNotification(db, content.data);
+  return notifyUsers({
+    db,
+    userIds: await organizationEmployerUserIds(db, organizationId, jobId),
+    ...content,
+  });
 }

@@ -221,13 +221,18 @@ export async function respondToMatch({
       data: { matchId, jobId: match.jobId, physicianId, conversation: conversation.id },
       now,
     });
-    return { conversationId: conversation.id, subscriptionMeta, organizationId: match.organizationId };
+    return {
+      conversationId: conversation.id,
+      subscriptionMeta,
+      organizationId: match.organizationId,
+      jobId: match.jobId,
+    };
   });
 
   const [matchView, [physicianRow], employerUserIds] = await Promise.all([
     loadMatchView(db, matchId),
     selectPhysicianMatches(db).where(eq(matches.id, matchId)),
-    organizationEmployerUserIds(db, outcome.organizationId),
+    organizationEmployerUserIds(db, outcome.organizationId, outcome.jobId),
   ]);
   if (!physicianRow) throw matchNotFound();
   return {

@@ -1,6 +1,6 @@
-import { MEMBER_ROLES } from '../../db/schema/accounts.ts';
+import { MEMBER_ROLES, type TMemberRole, type TRight } from '@medhire/contract/team-roles';
 
-export type TMemberRole = (typeof MEMBER_ROLES)[number];
+export type { TMemberRole, TRight };
 export { MEMBER_ROLES };
 
 /**
@@ -48,9 +48,7 @@ export const RIGHTS = {
   'activity.read': ['owner', 'admin'],
   /** Request and download an export of the organisation's data. */
   'data.export': ['owner'],
-} as const satisfies Record<string, readonly TMemberRole[]>;
-
-export type TRight = keyof typeof RIGHTS;
+} as const satisfies Record<TRight, readonly TMemberRole[]>;
 
 export function can(role: TMemberRole, right: TRight): boolean {
   return (RIGHTS[right] as readonly TMemberRole[]).includes(role);

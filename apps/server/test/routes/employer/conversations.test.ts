@@ -331,6 +331,8 @@ describe('POST /api/employer/conversation/send-message/{conversationId}', () => 
       tempMsgId: 'tmp-1',
       chatId: conversationId,
       seq: 1,
+      // The organisation sees which member wrote it; with no name given, their e-mail.
+      senderName: expect.stringContaining('@clinic.example'),
     });
     expect(emitted).toEqual([{ event: 'onMessage', payload: { conversationId, message } }]);
     const stored = await storedConversation(conversationId);

@@ -30,7 +30,7 @@ function call(method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, token: s
 
 /** The job fields of an answer, without what the server adds. */
 function fieldsOf(job: TJob) {
-  const { _id, status, applicantCount, matchCount, createdAt, updatedAt, ...fields } = job;
+  const { _id, status, applicantCount, matchCount, assignee, createdAt, updatedAt, ...fields } = job;
   return fields;
 }
 

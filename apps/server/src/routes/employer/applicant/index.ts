@@ -11,6 +11,7 @@ import {
   ZUserIdParams,
 } from '@medhire/contract/applicants';
 import { ok, ZFailure } from '@medhire/contract/envelope';
+import { ZAssignBody } from '@medhire/contract/team';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exploreApplicants } from '../../../domain/applicants/explore-applicants.ts';
@@ -20,6 +21,7 @@ import { listSavedApplicants } from '../../../domain/applicants/list-saved-appli
 import { saveApplicant, unsaveApplicant } from '../../../domain/applicants/save-applicant.ts';
 import { updatePipelineStatus } from '../../../domain/applicants/update-pipeline-status.ts';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
+import { assignApplication } from '../../../domain/team/assign.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
 import recommendedApplicantRoutes from './recommended-routes.ts';
 
@@ -28,13 +30,13 @@ const SECURITY = [{ sessionToken: [] }];
 const FAILURES = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure } as const;
 
 function ownerOf(request: FastifyRequest): JobOwner {
-  const { userId, organizationId } = requireAccount(request);
-  return { userId, organizationId };
+  const { userId, organizationId, memberRole } = requireAccount(request);
+  return { userId, organizationId, memberRole };
 }
 
 function ownUserOf(request: FastifyRequest, userId: string): JobOwner {
   const account = assertOwnUser(request, userId);
-  return { userId: account.userId, organizationId: account.organizationId };
+  return { userId: account.userId, organizationId: account.organizationId, memberRole: account.memberRole };
 }
 
 /**
@@ -200,6 +202,30 @@ const employerApplicantRoutes: FastifyPluginAsyncZod = async (app) => {
         owner: ownerOf(request),
         applicationId: request.params.applicationId,
         pipelineStatus: request.body.pipelineStatus,
+      }),
+    }),
+  );
+
+  app.patch(
+    '/assign-applicant/:applicationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Give an application to a team member (assigneeId null: nobody in particular)',
+        params: ZApplicationIdParams,
+        body: ZAssignBody,
+        response: { 200: ok(ZApplicant), ...FAILURES, 422: ZFailure },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.assigneeId ? 'The applicant is assigned.' : 'The applicant is unassigned.',
+      data: await assignApplication({
+        db: app.db,
+        owner: ownerOf(request),
+        applicationId: request.params.applicationId,
+        assigneeId: request.body.assigneeId,
       }),
     }),
   );

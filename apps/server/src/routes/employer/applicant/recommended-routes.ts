@@ -25,12 +25,12 @@ const recommendedApplicantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = requireAccount(request);
+      const { userId, organizationId, memberRole } = requireAccount(request);
       return {
         success: true as const,
         data: await listRecommendedApplicants({
           db: app.db,
-          owner: { userId, organizationId },
+          owner: { userId, organizationId, memberRole },
           jobId: request.params.jobId,
           query: request.query,
         }),

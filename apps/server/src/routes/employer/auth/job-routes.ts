@@ -23,11 +23,15 @@ const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = assertOwnUser(request, request.params.id);
+      const { userId, organizationId, memberRole } = assertOwnUser(request, request.params.id);
       return {
         success: true as const,
         message: request.body.status === 'draft' ? 'Your job is saved as a draft.' : 'Your job is posted.',
-        data: await createJob({ db: app.db, owner: { userId, organizationId }, job: request.body }),
+        data: await createJob({
+          db: app.db,
+          owner: { userId, organizationId, memberRole },
+          job: request.body,
+        }),
       };
     },
   );

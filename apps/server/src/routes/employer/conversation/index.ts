@@ -33,8 +33,8 @@ const SECURITY = [{ sessionToken: [] }];
 const FAILURES = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure } as const;
 
 function ownerOf(request: FastifyRequest): JobOwner {
-  const { userId, organizationId } = requireAccount(request);
-  return { userId, organizationId };
+  const { userId, organizationId, memberRole } = requireAccount(request);
+  return { userId, organizationId, memberRole };
 }
 
 /** /api/employer/conversation: the organisation's conversations with physicians (spec §7). */
@@ -54,12 +54,12 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = assertOwnUser(request, request.params.userId);
+      const { userId, organizationId, memberRole } = assertOwnUser(request, request.params.userId);
       return {
         success: true as const,
         data: await listEmployerConversations({
           db: app.db,
-          owner: { userId, organizationId },
+          owner: { userId, organizationId, memberRole },
           query: request.query,
         }),
       };
@@ -103,12 +103,17 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { organizationId } = ownerOf(request);
+      const { organizationId, userId, memberRole } = ownerOf(request);
       const { since, pageSize } = request.query;
       return {
         success: true as const,
         data: organizationId
-          ? await syncConversations({ db: app.db, reader: { organizationId }, since, pageSize })
+          ? await syncConversations({
+              db: app.db,
+              reader: { organizationId, delegateUserId: memberRole === 'delegate' ? userId : undefined },
+              since,
+              pageSize,
+            })
           : { changes: [], nextCursor: since, hasMore: false },
       };
     },

@@ -21,10 +21,10 @@ const employerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = assertOwnUser(request, request.params.userId);
+      const { userId, organizationId, memberRole } = assertOwnUser(request, request.params.userId);
       return {
         success: true as const,
-        data: await getDashboardSummary({ db: app.db, owner: { userId, organizationId } }),
+        data: await getDashboardSummary({ db: app.db, owner: { userId, organizationId, memberRole } }),
       };
     },
   );

@@ -9,6 +9,7 @@ import {
   ZUpdateJobBody,
   ZUpdateJobStatusBody,
 } from '@medhire/contract/jobs';
+import { ZAssignBody } from '@medhire/contract/team';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteJob } from '../../../domain/jobs/delete-job.ts';
@@ -18,6 +19,7 @@ import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
 import { listJobs } from '../../../domain/jobs/list-jobs.ts';
 import { updateJob } from '../../../domain/jobs/update-job.ts';
 import { updateJobStatus } from '../../../domain/jobs/update-job-status.ts';
+import { assignJob } from '../../../domain/team/assign.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
 
 const TAGS = ['employer jobs'];
@@ -25,8 +27,8 @@ const SECURITY = [{ sessionToken: [] }];
 const FAILURES = { 400: ZFailure, 401: ZFailure, 403: ZFailure, 404: ZFailure } as const;
 
 function ownerOf(request: FastifyRequest): JobOwner {
-  const { userId, organizationId } = requireAccount(request);
-  return { userId, organizationId };
+  const { userId, organizationId, memberRole } = requireAccount(request);
+  return { userId, organizationId, memberRole };
 }
 
 /**
@@ -49,10 +51,14 @@ const employerJobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = assertOwnUser(request, request.params.userId);
+      const { userId, organizationId, memberRole } = assertOwnUser(request, request.params.userId);
       return {
         success: true as const,
-        data: await listJobs({ db: app.db, owner: { userId, organizationId }, query: request.query }),
+        data: await listJobs({
+          db: app.db,
+          owner: { userId, organizationId, memberRole },
+          query: request.query,
+        }),
       };
     },
   );
@@ -158,6 +164,30 @@ const employerJobRoutes: FastifyPluginAsyncZod = async (app) => {
         owner: ownerOf(request),
         jobId: request.params.jobId,
         status: request.body.status,
+      }),
+    }),
+  );
+
+  app.patch(
+    '/assign-job/:jobId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Give a job to a team member, its owner (a delegate given a job works on it)',
+        params: ZJobIdParams,
+        body: ZAssignBody,
+        response: { 200: ok(ZJob), ...FAILURES, 422: ZFailure },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.assigneeId ? 'The job is assigned.' : 'The job is unassigned.',
+      data: await assignJob({
+        db: app.db,
+        owner: ownerOf(request),
+        jobId: request.params.jobId,
+        assigneeId: request.body.assigneeId,
       }),
     }),
   );

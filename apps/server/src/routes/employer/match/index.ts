@@ -29,8 +29,8 @@ const FAILURES = {
 } as const;
 
 function ownerOf(request: FastifyRequest): JobOwner {
-  const { userId, organizationId } = requireAccount(request);
-  return { userId, organizationId };
+  const { userId, organizationId, memberRole } = requireAccount(request);
+  return { userId, organizationId, memberRole };
 }
 
 /**
@@ -77,10 +77,14 @@ const employerMatchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = assertOwnUser(request, request.params.userId);
+      const { userId, organizationId, memberRole } = assertOwnUser(request, request.params.userId);
       return {
         success: true as const,
-        data: await listMatches({ db: app.db, owner: { userId, organizationId }, query: request.query }),
+        data: await listMatches({
+          db: app.db,
+          owner: { userId, organizationId, memberRole },
+          query: request.query,
+        }),
       };
     },
   );
