@@ -7,6 +7,7 @@ import { findDemoPhysicianLogin, seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
 import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
 import { seedDemoSubscription } from './demo-subscription.ts';
+import { DEMO_DELEGATE_EMAIL, DEMO_RECRUITER_EMAIL, DEMO_TEAM_PASSWORD, seedDemoTeam } from './demo-team.ts';
 import { DRAFT_ORGANIZATIONS, seedDraftOrganizations } from './draft-organizations.ts';
 
 export interface DemoDataResult {
@@ -41,6 +42,7 @@ export async function seedDemoData(
       await seedDemoEmployer(tx);
       await seedDemoSubscription(tx, { now });
       await seedDemoJobs(tx, now);
+      await seedDemoTeam(tx, { now });
       await seedDraftOrganizations(tx);
       const physicians = await seedDemoPhysicians(tx, { now });
       return { physicians: physicians.length, ...(await seedDemoHiring(tx, { physicians, now })) };
@@ -63,6 +65,10 @@ export async function seedDemoData(
   const physicianLoginLine =
     physicianEmail &&
     `Demo physician login (has a pending invite): ${physicianEmail} / ${DEMO_PHYSICIAN_PASSWORD}`;
-  const loginLine = employerLoginLine && [employerLoginLine, physicianLoginLine].filter(Boolean).join('\n');
+  const teamLoginLine =
+    employerLoginLine &&
+    `Demo team logins: recruiter ${DEMO_RECRUITER_EMAIL} / ${DEMO_TEAM_PASSWORD}; delegate ${DEMO_DELEGATE_EMAIL} / ${DEMO_TEAM_PASSWORD}`;
+  const loginLine =
+    employerLoginLine && [employerLoginLine, physicianLoginLine, teamLoginLine].filter(Boolean).join('\n');
   return { isCreated, loginLine };
 }

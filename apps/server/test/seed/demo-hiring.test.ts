@@ -99,6 +99,33 @@ describe('demo physicians and hiring activity', () => {
     expect(response.statusCode, response.body).toBe(200);
   });
 
+  it('has a three-member team: the owner, a recruiter and a delegate working one job, whose logins are printed', async () => {
+    const lines = loginLine?.split('\n') ?? [];
+    expect(lines[2]).toBe(
+      'Demo team logins: recruiter recruiter@medhire.example / MedHire-team-2026; delegate delegate@medhire.example / MedHire-team-2026',
+    );
+    const sessions = [];
+    for (const email of ['demo@medhire.example', 'recruiter@medhire.example', 'delegate@medhire.example']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/employer/auth/login',
+        payload: { email, password: email.startsWith('demo') ? 'MedHire-demo-2026' : 'MedHire-team-2026' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      sessions.push(response.json().data);
+    }
+    expect(sessions.map((session) => session.user.memberRole)).toEqual(['owner', 'recruiter', 'delegate']);
+    expect(sessions[2].user.delegateAgreementAccepted).toBe(true);
+    expect(sessions[2].user.subscriptionStatus).toBe('active');
+    const delegate = sessions[2];
+    const jobsResponse = await app.inject({
+      method: 'GET',
+      url: `/api/employer/job/get-all-jobs/${delegate.user._id}`,
+      headers: { authorization: delegate.token },
+    });
+    expect(jobsResponse.json().data.total).toBe(1);
+  });
+
   it('gives every open job 15–40 applications from its specialty, over the weeks since it was posted', async () => {
     const rows = await app.db
       .select({

@@ -17,7 +17,7 @@ import { newMessageFlagged, notificationsReducer } from '../features/notificatio
 import { organizationsReducer } from '../features/organizations/organizations-slice.ts';
 import { subscriptionReducer } from '../features/subscription/subscription-slice.ts';
 import { utilityReducer } from '../features/utility/utility-slice.ts';
-import { sessionStore } from '../lib/storage.ts';
+import { delegateFlag, sessionStore } from '../lib/storage.ts';
 import { notifyError, notifyInfo } from '../lib/toast.ts';
 import { layoutReducer } from './layouts/layout-slice.ts';
 
@@ -59,6 +59,9 @@ function startListeners(startListening: TypedStartListening<RootState, AppDispat
       const previousToken = api.getOriginalState().auth.session?.token;
       if (session) sessionStore.write(session);
       else sessionStore.clear();
+      // The spec's local delegate flag follows the session's role (a delegate member); sign-out
+      // clears it with the rest of the session.
+      if (session) delegateFlag.set(session.user.isDelegate === true);
       if (session && session.token !== previousToken) void api.dispatch(syncUser(session.user._id));
     },
   });

@@ -30,6 +30,11 @@ export interface RealtimeHandlers {
   onNotification: (event: TNotificationSocketPayload) => void;
   /** The connection came back after a loss: whatever was sent meanwhile was missed. */
   onReconnect: () => void;
+  /**
+   * The server refused the session (signed out elsewhere, password changed, removed from the
+   * team): the page must sign out, since no retry can succeed.
+   */
+  onSessionEnded?: () => void;
 }
 
 export interface RealtimeOptions {
@@ -110,7 +115,11 @@ export function connectRealtime({
     removeMessageListener();
     // A transport failure or timeout is retried by Socket.IO itself (the socket stays active).
     // A refusal by the server is not: try again later, unless the session itself has ended.
-    if (!socket.active && !isSessionRefusal(error)) retryLater();
+    if (isSessionRefusal(error)) {
+      if (!isClosed) handlers.onSessionEnded?.();
+      return;
+    }
+    if (!socket.active) retryLater();
   });
 
   socket.on('disconnect', (reason) => {

@@ -1,4 +1,5 @@
 import type { TSession, TUser } from '@medhire/contract/account';
+import { RIGHT_NAMES } from '@medhire/contract/team-roles';
 import { vi } from 'vitest';
 
 export function makeUser(overrides: Partial<TUser> = {}): TUser {
@@ -11,6 +12,11 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     preferenceProbe: [{ probeId: 'probe-1', choice: 'a' }],
     organizationId: 'org-1',
     currentProfileStep: 3,
+    memberRole: 'owner',
+    rights: [...RIGHT_NAMES],
+    isDelegate: false,
+    fullName: 'Maria Delgado',
+    delegateAgreementAccepted: true,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ export function makeApplication(overrides: Partial<TApplication> = {}): TApplica
     pipelineStatus: 'Submitted',
     source: 'application',
     coverLetter: null,
+    assignee: null,
     appliedAt: '2026-10-20T15:00:00.000Z',
     updatedAt: '2026-10-20T15:00:00.000Z',
     history: [
@@ -18,6 +19,7 @@ export function makeApplication(overrides: Partial<TApplication> = {}): TApplica
         toStatus: 'Submitted',
         actor: 'physician',
         changedBy: null,
+        changedByName: null,
         changedAt: '2026-10-20T15:00:00.000Z',
       },
     ],

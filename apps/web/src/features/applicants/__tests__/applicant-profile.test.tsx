@@ -68,6 +68,7 @@ describe('the applicant profile', () => {
               toStatus: 'Interview',
               actor: 'employer',
               changedBy: 'partner@lakeside-clinic.org',
+              changedByName: 'Pat Partner',
               changedAt: '2026-11-12T16:30:00.000Z',
             },
           ],

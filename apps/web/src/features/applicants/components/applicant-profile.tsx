@@ -131,9 +131,11 @@ function Timeline({ application, ownEmail }: { application: TApplication; ownEma
           const who =
             event.actor === 'physician'
               ? 'by the physician'
-              : event.changedBy
-                ? `by ${event.changedBy === ownEmail ? 'you' : event.changedBy}`
-                : 'by your team';
+              : event.changedBy === ownEmail
+                ? 'by you'
+                : event.changedByName || event.changedBy
+                  ? `by ${event.changedByName ?? event.changedBy}`
+                  : 'by your team';
           return (
             <li
               key={event._id}

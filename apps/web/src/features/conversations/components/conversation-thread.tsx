@@ -123,7 +123,9 @@ function MessageBubble({
           message.status === MESSAGE_STATUS.FAILED && 'bubble--failed',
         )}
       >
-        <span className="visually-hidden">{isOwn ? 'You: ' : 'Physician: '}</span>
+        <span className="visually-hidden">
+          {isOwn ? `${message.senderName ?? 'Your team'}: ` : 'Physician: '}
+        </span>
         {message.isDeleted ? (
           <p className="bubble__body">This message was deleted.</p>
         ) : (
@@ -131,6 +133,12 @@ function MessageBubble({
         )}
       </div>
       <div className="bubble__meta">
+        {isOwn && message.senderName && (
+          <>
+            <span className="bubble__author">{message.senderName}</span>
+            <span aria-hidden="true">·</span>
+          </>
+        )}
         <time dateTime={message.sentTime} title={formatFullTime(message.sentTime)}>
           {formatMessageTime(message.sentTime)}
         </time>

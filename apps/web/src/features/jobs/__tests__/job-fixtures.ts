@@ -17,6 +17,7 @@ export const dallas = {
 export function makeJob(overrides: Partial<TJob> = {}): TJob {
   return {
     _id: 'job-1',
+    assignee: null,
     title: 'Interventional Cardiologist',
     specialty: 'cardiology',
     subSpecialty: ['interventional-cardiology'],

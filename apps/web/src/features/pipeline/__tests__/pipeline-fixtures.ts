@@ -10,6 +10,7 @@ export function makeApplication(overrides: Partial<TApplication> = {}): TApplica
     pipelineStatus: 'Submitted',
     source: 'application',
     coverLetter: null,
+    assignee: null,
     appliedAt: '2026-11-03T15:00:00.000Z',
     updatedAt: '2026-11-03T15:00:00.000Z',
     ...overrides,

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../../auth/auth-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { connectRealtime } from '../../../lib/socket.ts';
 import {
@@ -21,6 +23,7 @@ import { notificationReceived } from '../../notifications/notification-centre-sl
  */
 export function RealtimeConnection() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const token = useAppSelector((state) => state.auth.session?.token);
   const uid = useAppSelector((state) => state.auth.session?.user._id);
 
@@ -40,10 +43,15 @@ export function RealtimeConnection() {
           }
         },
         onReconnect: () => dispatch(realtimeReconnected()),
+        // A removed member's or a revoked session's page: the server disconnected it and refuses
+        // the reconnection, so this browser signs out and shows sign-in.
+        onSessionEnded: () => {
+          void dispatch(logout()).then(() => navigate('/signIn', { replace: true }));
+        },
       },
     });
     return connection.close;
-  }, [dispatch, token, uid]);
+  }, [dispatch, navigate, token, uid]);
 
   return null;
 }
