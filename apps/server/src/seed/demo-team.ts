@@ -20,7 +20,10 @@ export async function seedDemoTeam(db: Db, { now }: { now: Date }): Promise<void
   const [owner] = await db.select().from(users).where(eq(users.email, DEMO_EMPLOYER_EMAIL)).limit(1);
   if (!owner?.organizationId) throw new Error('The demo owner must exist before the demo team.');
   const organizationId = owner.organizationId;
-  await db.update(users).set({ fullName: 'Maria Delgado', memberRole: 'owner' }).where(eq(users.id, owner.id));
+  await db
+    .update(users)
+    .set({ fullName: 'Maria Delgado', memberRole: 'owner' })
+    .where(eq(users.id, owner.id));
 
   const joinedAt = new Date(now.getTime() - 20 * 24 * 60 * 60_000);
   const members = [

@@ -56,5 +56,11 @@ export function RequireSession() {
   const session = useAppSelector(selectSession);
   const location = useLocation();
   if (!session) return <Navigate to={signInPathFor(location)} replace />;
+  // A delegate accepts the Delegate Access agreement before anything else (the server refuses
+  // every other call until then).
+  const needsAgreement = session.user.isDelegate === true && session.user.delegateAgreementAccepted === false;
+  if (needsAgreement && location.pathname !== '/delegate-agreement') {
+    return <Navigate to="/delegate-agreement" replace />;
+  }
   return <Outlet />;
 }

@@ -42,6 +42,13 @@ export const routes: RouteObject[] = [
           { path: 'claimBusiness', lazy: screen(authScreens, (module) => module.ClaimBusinessScreen) },
         ],
       },
+      {
+        path: 'join-team/:token',
+        lazy: screen(
+          () => import('../features/team/components/join-team-screen.tsx'),
+          (module) => module.JoinTeamScreen,
+        ),
+      },
       { path: 'setupPassword', lazy: screen(authScreens, (module) => module.SetPasswordScreen) },
       { path: 'set-up-password', lazy: screen(authScreens, (module) => module.SetPasswordScreen) },
       {
@@ -67,6 +74,29 @@ export const routes: RouteObject[] = [
               () => import('../features/home/components/home-screen.tsx'),
               (m) => m.HomeScreen,
             ),
+          },
+          {
+            path: 'delegate-agreement',
+            lazy: screen(
+              () => import('./delegate-agreement-screen.tsx'),
+              (module) => module.DelegateAgreementScreen,
+            ),
+          },
+          {
+            path: 'settings',
+            lazy: screen(
+              () => import('./settings-layout.tsx'),
+              (module) => module.SettingsLayout,
+            ),
+            children: [
+              {
+                path: 'team',
+                lazy: screen(
+                  () => import('../features/team/components/team-screen.tsx'),
+                  (module) => module.TeamScreen,
+                ),
+              },
+            ],
           },
           { path: 'create-job', lazy: screen(jobs, (module) => module.CreateJobScreen) },
           { path: 'edit-job/:id', lazy: screen(jobs, (module) => module.EditJobScreen) },

@@ -1,3 +1,4 @@
+import type { TRight } from '@medhire/contract/team-roles';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cx } from '../../components/ui/cx.ts';
@@ -32,6 +33,8 @@ interface NavItem {
   icon: ComponentType<IconProps>;
   /** Other paths that belong to this section. */
   alsoActiveOn?: RegExp;
+  /** Shown only to members whose role holds this right (the server checks every call anyway). */
+  right?: TRight;
 }
 
 const NAV_ITEMS: NavItem[] = [
@@ -45,8 +48,22 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Subscription',
     icon: CardIcon,
     alsoActiveOn: /^\/update-subscriptions/,
+    right: 'billing',
   },
-  { to: '/edit-profile', label: 'Profile', icon: BuildingIcon, alsoActiveOn: /^\/claimBusinessProfile/ },
+  {
+    to: '/edit-profile',
+    label: 'Profile',
+    icon: BuildingIcon,
+    alsoActiveOn: /^\/claimBusinessProfile/,
+    right: 'organization.edit',
+  },
+  {
+    to: '/settings/team',
+    label: 'Settings',
+    icon: UsersIcon,
+    alsoActiveOn: /^\/settings/,
+    right: 'team.read',
+  },
 ];
 
 /** Below this width the sidebar becomes a drawer over the page. */
@@ -57,6 +74,7 @@ export function MainLayout() {
   const dispatch = useAppDispatch();
   const isExpanded = useAppSelector((state) => state.layout.toggle);
   const isPhone = useMediaQuery(PHONE_QUERY);
+  const rights = useAppSelector((state) => state.auth.user?.rights);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const sidebarRef = useRef<HTMLElement>(null);
@@ -128,7 +146,7 @@ export function MainLayout() {
         </div>
         <nav aria-label="Main" className="sidebar__nav">
           <ul>
-            {NAV_ITEMS.map((item) => {
+            {NAV_ITEMS.filter((item) => !item.right || rights?.includes(item.right)).map((item) => {
               const Icon = item.icon;
               const isSectionActive = item.alsoActiveOn?.test(pathname) ?? false;
               return (

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../../auth/auth-slice.ts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { connectRealtime } from '../../../lib/socket.ts';
+import { logout } from '../../auth/auth-slice.ts';
 import {
   liveMessageReceived,
   pushReceivedForConversation,

@@ -1,0 +1,36 @@
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { settingsTabsFor } from '../features/settings/settings-tabs.ts';
+import { useAppSelector } from './hooks.ts';
+import './settings-layout.css';
+
+/** Settings: one tab per settings page (features/settings/settings-tabs.ts), shown by rights. */
+export function SettingsLayout() {
+  const rights = useAppSelector((state) => state.auth.user?.rights);
+  const { pathname } = useLocation();
+  const tabs = settingsTabsFor(rights);
+  const [first] = tabs;
+  if (pathname.replace(/\/+$/, '') === '/settings' && first) return <Navigate to={first.path} replace />;
+  return (
+    <div className="settings-layout">
+      <PageHeader title="Settings" />
+      <nav aria-label="Settings" className="settings-layout__tabs">
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.path}>
+              <NavLink
+                to={tab.path}
+                className={({ isActive }) =>
+                  `settings-layout__tab${isActive ? ' settings-layout__tab--active' : ''}`
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}

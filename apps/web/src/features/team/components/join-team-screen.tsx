@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TInvitationPreview } from '@medhire/contract/team';
+import { type TJoinTeamForm, ZJoinTeamForm } from '@medhire/contract/team';
+import { ROLE_LABELS } from '@medhire/contract/team-roles';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField, TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/http.ts';
+import { useStartSession } from '../../auth/session-start.ts';
+import { teamApi } from '../api/team-api.ts';
+
+/**
+ * The invitation landing page (/join-team/:token): who invites to which organisation and role;
+ * a new person chooses a name and password, someone with an account enters its password.
+ */
+export function JoinTeamScreen() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const startSession = useStartSession();
+  const [preview, setPreview] = useState<TInvitationPreview | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<TJoinTeamForm>({
+    resolver: zodResolver(ZJoinTeamForm),
+    defaultValues: { fullName: '', password: '' },
+  });
+  const [existingPassword, setExistingPassword] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    teamApi
+      .previewInvitation(token, controller.signal)
+      .then(setPreview)
+      .catch((error) => {
+        if (!controller.signal.aborted) setLoadError(errorMessage(error));
+      });
+    return () => controller.abort();
+  }, [token]);
+
+  const join = async (body: { fullName?: string; password: string }) => {
+    setFailure(null);
+    try {
+      const session = await teamApi.acceptInvitation({ token, ...body });
+      const destination = startSession(session);
+      if (destination.kind === 'refused') setFailure(destination.message);
+      else void navigate(session.user.isDelegate ? '/delegate-agreement' : '/home', { replace: true });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  if (loadError) {
+    return (
+      <main className="join-team">
+        <h1>Join a hiring team</h1>
+        <Alert variant="danger">{loadError}</Alert>
+        <p>
+          <Link to="/signIn">Go to sign in</Link>
+        </p>
+      </main>
+    );
+  }
+  if (!preview) return <Spinner label="Opening your invitation" />;
+
+  return (
+    <main className="join-team">
+      <h1>Join {preview.organizationName}</h1>
+      <p>
+        {preview.inviterName ?? 'A colleague'} invited <strong>{preview.email}</strong> to join the hiring
+        team as <strong>{ROLE_LABELS[preview.role].toLowerCase()}</strong>.
+      </p>
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      {preview.hasAccount ? (
+        <form
+          aria-label="Sign in to join"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void join({ password: existingPassword });
+          }}
+        >
+          <PasswordField
+            label="Your MedHire password"
+            autoComplete="current-password"
+            value={existingPassword}
+            onChange={(event) => setExistingPassword(event.target.value)}
+          />
+          <Button type="submit">Sign in and join</Button>
+        </form>
+      ) : (
+        <form aria-label="Create your account" noValidate onSubmit={handleSubmit((values) => join(values))}>
+          <TextField
+            label="Full name"
+            autoComplete="name"
+            error={errors.fullName?.message}
+            {...register('fullName')}
+          />
+          <PasswordField
+            label="Choose a password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Button type="submit" isLoading={isSubmitting}>
+            Join the team
+          </Button>
+        </form>
+      )}
+    </main>
+  );
+}

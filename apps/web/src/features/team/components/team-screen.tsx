@@ -1,0 +1,343 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TTeamData, TTeamMember } from '@medhire/contract/team';
+import { ZInviteMemberBody } from '@medhire/contract/team';
+import { INVITABLE_ROLES, ROLE_LABELS, type TInvitableRole } from '@medhire/contract/team-roles';
+import { useCallback, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { EmailField, Select } from '../../../components/ui/field.tsx';
+import { Meter } from '../../../components/ui/meter.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage, http } from '../../../lib/http.ts';
+import { teamApi } from '../api/team-api.ts';
+import './team-screen.css';
+
+type TInviteForm = z.input<typeof ZInviteMemberBody>;
+
+interface JobOption {
+  _id: string;
+  title: string;
+}
+
+function formatWhen(iso: string | null): string {
+  if (!iso) return 'Never signed in';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The organisation's jobs, for choosing what a delegate works on. */
+function useJobOptions(userId: string | undefined): JobOption[] {
+  const [jobs, setJobs] = useState<JobOption[]>([]);
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    http
+      .get<{ jobs: JobOption[] }>(`/employer/job/get-all-jobs/${encodeURIComponent(userId)}`, {
+        query: { pageSize: 100, pageNumber: 1 },
+        signal: controller.signal,
+      })
+      .then((list) => setJobs(list.jobs))
+      .catch(() => setJobs([]));
+    return () => controller.abort();
+  }, [userId]);
+  return jobs;
+}
+
+function InviteForm({
+  jobs,
+  canInviteAdmins,
+  onInvited,
+}: {
+  jobs: JobOption[];
+  canInviteAdmins: boolean;
+  onInvited: (team: TTeamData) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TInviteForm>({
+    resolver: zodResolver(ZInviteMemberBody),
+    defaultValues: { email: '', role: 'recruiter', jobIds: [] },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const role = watch('role');
+  const roles = INVITABLE_ROLES.filter((candidate) => canInviteAdmins || candidate !== 'admin');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const body = ZInviteMemberBody.parse({
+        ...values,
+        jobIds: values.role === 'delegate' ? values.jobIds : [],
+      });
+      const team = await teamApi.invite(body);
+      toast.success(`An invitation is on its way to ${body.email}.`);
+      reset({ email: '', role: values.role, jobIds: [] });
+      onInvited(team);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form className="team-invite" onSubmit={onSubmit} noValidate aria-label="Invite a team member">
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      <EmailField label="E-mail" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <Select
+        label="Role"
+        options={roles.map((value) => ({ value, label: ROLE_LABELS[value] }))}
+        error={errors.role?.message}
+        {...register('role')}
+      />
+      {role === 'delegate' && (
+        <fieldset className="team-invite__jobs">
+          <legend>Jobs the delegate works on</legend>
+          {jobs.length === 0 && <p>Post a job first: a delegate works only on the jobs given to them.</p>}
+          {jobs.map((job) => (
+            <label key={job._id} className="team-invite__job">
+              <input type="checkbox" value={job._id} {...register('jobIds')} /> {job.title}
+            </label>
+          ))}
+          {errors.jobIds?.message && (
+            <p className="field__error" role="alert">
+              {errors.jobIds.message}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <Button type="submit" isLoading={isSubmitting}>
+        Send invitation
+      </Button>
+    </form>
+  );
+}
+
+type PendingAction =
+  | { kind: 'remove'; member: TTeamMember }
+  | { kind: 'role'; member: TTeamMember; role: TInvitableRole };
+
+/** Settings → Team: members, invitations, seats, and (for owners and admins) their management. */
+export function TeamScreen() {
+  const user = useAppSelector((state) => state.auth.user);
+  const canManage = user?.rights.includes('team.manage') ?? false;
+  const isOwner = user?.memberRole === 'owner';
+  const [team, setTeam] = useState<TTeamData | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [isWorking, setIsWorking] = useState(false);
+  const jobs = useJobOptions(canManage ? user?._id : undefined);
+
+  const load = useCallback((signal?: AbortSignal) => {
+    setLoadError(null);
+    teamApi
+      .getTeam(signal)
+      .then(setTeam)
+      .catch((error) => {
+        if (!signal?.aborted) setLoadError(errorMessage(error));
+      });
+  }, []);
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const run = async (action: () => Promise<TTeamData>, success: string) => {
+    setIsWorking(true);
+    try {
+      setTeam(await action());
+      toast.success(success);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setIsWorking(false);
+      setPending(null);
+    }
+  };
+
+  if (loadError) {
+    return (
+      <Alert variant="danger" title="The team could not be loaded">
+        {loadError}{' '}
+        <Button variant="secondary" size="sm" onClick={() => load()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!team) return <Spinner label="Loading your team" />;
+
+  const isFull = team.seats.used >= team.seats.limit;
+  return (
+    <div className="team-screen">
+      <Card className="team-seats" aria-label="Seats">
+        <Meter
+          label="Seats used"
+          value={team.seats.used}
+          max={team.seats.limit}
+          valueText={`${team.seats.used} of ${team.seats.limit} seats used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`}
+        />
+        {isFull && (
+          <p className="team-seats__full">
+            Every seat is taken.{' '}
+            {team.seats.nextPlan && isOwner && (
+              <Link className="team-seats__upgrade" to="/update-subscriptions">
+                Upgrade to {team.seats.nextPlan.planName} for {team.seats.nextPlan.seats} seats
+              </Link>
+            )}
+            {team.seats.nextPlan &&
+              !isOwner &&
+              `Ask the owner to upgrade to ${team.seats.nextPlan.planName}.`}
+          </p>
+        )}
+      </Card>
+
+      <section aria-labelledby="team-members-heading">
+        <h2 id="team-members-heading">Members</h2>
+        <ul className="team-list">
+          {team.members.map((member) => {
+            const isSelf = member._id === user?._id;
+            const canChange =
+              canManage &&
+              !isSelf &&
+              member.memberRole !== 'owner' &&
+              (isOwner || member.memberRole !== 'admin');
+            return (
+              <li key={member._id} className="team-list__item">
+                <div>
+                  <strong>{member.fullName ?? member.email}</strong>
+                  {isSelf && ' (you)'}
+                  <div className="team-list__meta">
+                    {member.email} · {ROLE_LABELS[member.memberRole]} · Last active{' '}
+                    {formatWhen(member.lastActiveAt)}
+                  </div>
+                </div>
+                {canChange && (
+                  <div className="team-list__actions">
+                    <Select
+                      label={`Role of ${member.fullName ?? member.email}`}
+                      value={member.memberRole}
+                      options={INVITABLE_ROLES.filter((role) => isOwner || role !== 'admin').map((value) => ({
+                        value,
+                        label: ROLE_LABELS[value],
+                      }))}
+                      onChange={(event) =>
+                        setPending({ kind: 'role', member, role: event.target.value as TInvitableRole })
+                      }
+                    />
+                    <Button variant="danger" size="sm" onClick={() => setPending({ kind: 'remove', member })}>
+                      Remove<span className="visually-hidden"> {member.fullName ?? member.email}</span>
+                    </Button>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-labelledby="team-invitations-heading">
+        <h2 id="team-invitations-heading">Pending invitations</h2>
+        {team.invitations.length === 0 ? (
+          <p>No invitation is waiting for an answer.</p>
+        ) : (
+          <ul className="team-list">
+            {team.invitations.map((invitation) => (
+              <li key={invitation._id} className="team-list__item">
+                <div>
+                  <strong>{invitation.email}</strong>
+                  <div className="team-list__meta">
+                    {ROLE_LABELS[invitation.role]} ·{' '}
+                    {invitation.isExpired ? 'Expired' : `Expires ${formatWhen(invitation.expiresAt)}`}
+                  </div>
+                </div>
+                {canManage && (
+                  <div className="team-list__actions">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={isWorking}
+                      onClick={() =>
+                        run(() => teamApi.resend(invitation._id), 'The invitation is sent again.')
+                      }
+                    >
+                      Resend<span className="visually-hidden"> to {invitation.email}</span>
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      disabled={isWorking}
+                      onClick={() =>
+                        run(() => teamApi.revoke(invitation._id), 'The invitation is cancelled.')
+                      }
+                    >
+                      Cancel<span className="visually-hidden"> the invitation of {invitation.email}</span>
+                    </Button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {canManage && (
+        <section aria-labelledby="team-invite-heading">
+          <h2 id="team-invite-heading">Invite a colleague</h2>
+          <InviteForm jobs={jobs} canInviteAdmins={isOwner} onInvited={setTeam} />
+        </section>
+      )}
+
+      <Modal
+        isOpen={pending !== null}
+        onClose={() => setPending(null)}
+        title={pending?.kind === 'remove' ? 'Remove this member?' : 'Change the role?'}
+        description={
+          pending?.kind === 'remove'
+            ? `${pending.member.fullName ?? pending.member.email} will be signed out at once and lose access. Their past work keeps their name.`
+            : pending
+              ? `${pending.member.fullName ?? pending.member.email} becomes ${ROLE_LABELS[pending.role].toLowerCase()}.`
+              : undefined
+        }
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setPending(null)}>
+              Keep as is
+            </Button>
+            <Button
+              variant={pending?.kind === 'remove' ? 'danger' : 'primary'}
+              isLoading={isWorking}
+              onClick={() => {
+                if (!pending) return;
+                if (pending.kind === 'remove') {
+                  void run(() => teamApi.remove(pending.member._id), 'The member is removed from your team.');
+                } else if (pending.role === 'delegate') {
+                  toast.error(
+                    'To make someone a delegate, remove them and invite them as a delegate with their jobs.',
+                  );
+                  setPending(null);
+                } else {
+                  void run(
+                    () => teamApi.changeRole(pending.member._id, { role: pending.role }),
+                    'The role is changed.',
+                  );
+                }
+              }}
+            >
+              {pending?.kind === 'remove' ? 'Remove' : 'Change role'}
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}
