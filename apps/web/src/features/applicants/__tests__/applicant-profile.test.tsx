@@ -110,7 +110,7 @@ describe('the applicant profile', () => {
     await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(2));
     const [newest] = within(timeline).getAllByRole('listitem');
     expect(newest).toHaveTextContent('Moved from Submitted to Interview');
-    expect(newest).toHaveTextContent('by partner@lakeside-clinic.org · Nov 12, 2026');
+    expect(newest).toHaveTextContent('by Pat Partner · Nov 12, 2026');
     expect(stage).toBeEnabled();
     expect(stage).toHaveValue('Interview');
     expect(store.getState().applicants.singleApplicant).toMatchObject({
