@@ -2,6 +2,7 @@ import type { TJob, TUpdateJobBody } from '@medhire/contract/jobs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { countOneJobActivity } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { assertJobReferences } from './job-references.ts';
@@ -17,13 +18,26 @@ export interface UpdateJobOptions {
 
 /** Replaces every editable field of the job (a field left out is cleared); its status stays. */
 export async function updateJob({ db, owner, jobId, job }: UpdateJobOptions): Promise<TJob> {
-  await findOwnedJob(db, owner.organizationId, jobId);
-  assertJobReferences(job);
-  const [row] = await db
-    .update(jobs)
-    .set({ ...jobFieldsToColumns(job), updatedAt: new Date() })
-    .where(eq(jobs.id, jobId))
-    .returning();
-  if (!row) throw jobNotFound();
-  return toJob(row, await countOneJobActivity(db, row.id));
+  return db.transaction(async (tx) => {
+    const before = await findOwnedJob(tx, owner.organizationId, jobId, { isLocked: true });
+    assertJobReferences(job);
+    const [row] = await tx
+      .update(jobs)
+      .set({ ...jobFieldsToColumns(job), updatedAt: new Date() })
+      .where(eq(jobs.id, jobId))
+      .returning();
+    if (!row) throw jobNotFound();
+    await recordActivity(tx, {
+      organizationId: row.organizationId,
+      actorUserId: owner.userId,
+      type: 'job.edited',
+      summary:
+        before.title === row.title
+          ? `Edited the job “${row.title}”`
+          : `Edited the job “${row.title}” (was “${before.title}”)`,
+      subjectType: 'job',
+      subjectId: row.id,
+    });
+    return toJob(row, await countOneJobActivity(tx, row.id));
+  });
 }
