@@ -8,6 +8,7 @@ import { syncReferenceData } from './domain/reference/sync-reference-data.ts';
 import { JSON_BODY_LIMIT_BYTES } from './lib/limits.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { sendFailure } from './lib/reply.ts';
+import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(notificationsPlugin);
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
+    await app.register(activityLogPlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);
     await app.register(storagePlugin);

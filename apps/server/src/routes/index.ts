@@ -4,6 +4,7 @@ import employeeConversationRoutes from './employee/conversation/index.ts';
 import employeeJobRoutes from './employee/job/index.ts';
 import employeeMatchRoutes from './employee/match/index.ts';
 import employeeProfileRoutes from './employee/profile/index.ts';
+import employerActivityRoutes from './employer/activity/index.ts';
 import employerApplicantRoutes from './employer/applicant/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
 import employerOidcRoutes from './employer/auth/oidc-routes.ts';
@@ -46,6 +47,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerNotificationRoutes, { prefix: '/employer/notification' });
   await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
   await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
+  await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 
