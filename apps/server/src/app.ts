@@ -11,6 +11,7 @@ import { sendFailure } from './lib/reply.ts';
 import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
+import dataExportsPlugin from './plugins/data-exports.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(activityLogPlugin);
+    await app.register(dataExportsPlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);
     await app.register(storagePlugin);

@@ -10,6 +10,7 @@ import employerAuthRoutes from './employer/auth/index.ts';
 import employerOidcRoutes from './employer/auth/oidc-routes.ts';
 import employerConversationRoutes from './employer/conversation/index.ts';
 import employerDashboardRoutes from './employer/dashboard/index.ts';
+import employerDataExportRoutes from './employer/data-export/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
@@ -48,6 +49,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
   await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
   await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
+  await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 
