@@ -134,6 +134,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'settings/activity',
+            lazy: screen(
+              () => import('../features/activity/components/activity-screen.tsx'),
+              (module) => module.ActivityScreen,
+            ),
+          },
+          {
+            path: 'settings/data-export',
+            lazy: screen(
+              () => import('../features/data-export/components/data-export-screen.tsx'),
+              (module) => module.DataExportScreen,
+            ),
+          },
+          {
             path: 'global-connection',
             lazy: screen(
               () => import('./global-connection-route.tsx'),
