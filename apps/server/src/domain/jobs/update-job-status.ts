@@ -13,6 +13,8 @@ export interface UpdateJobStatusOptions {
   owner: JobOwner;
   jobId: string;
   status: TJobStatus;
+  /** When the change happens; now unless given (the demo data closes a job in the past). */
+  now?: Date;
 }
 
 /** The activity log's words for a change of status. */
@@ -23,14 +25,16 @@ export function statusChangeSummary(from: TJobStatus, to: TJobStatus, title: str
 }
 
 /** Publishes (open), closes or shelves (draft) a job; any status may follow any other. */
-export async function updateJobStatus({ db, owner, jobId, status }: UpdateJobStatusOptions): Promise<TJob> {
+export async function updateJobStatus({
+  db,
+  owner,
+  jobId,
+  status,
+  now = new Date(),
+}: UpdateJobStatusOptions): Promise<TJob> {
   return db.transaction(async (tx) => {
     const before = await findOwnedJob(tx, owner.organizationId, jobId, { isLocked: true });
-    const [row] = await tx
-      .update(jobs)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(jobs.id, jobId))
-      .returning();
+    const [row] = await tx.update(jobs).set({ status, updatedAt: now }).where(eq(jobs.id, jobId)).returning();
     if (!row) throw jobNotFound();
     // Setting the status a job already has changes nothing, so it is not logged.
     if (before.status !== status) {
@@ -42,6 +46,7 @@ export async function updateJobStatus({ db, owner, jobId, status }: UpdateJobSta
         subjectType: 'job',
         subjectId: row.id,
         details: { from: before.status, to: status },
+        createdAt: now,
       });
     }
     return toJob(row, await countOneJobActivity(tx, row.id));
