@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../../src/db/schema/accounts.ts';
 import { activityLog } from '../../../src/db/schema/team.ts';
 import { recordActivity } from '../../../src/domain/team/record-activity.ts';
 import { buildTestApp } from '../../helper.ts';
@@ -420,5 +421,13 @@ describe('sign-ins from a new device', () => {
       expectStatus(await signInWith(employer.email, FIREFOX_WINDOWS), 200),
     );
     expect(second).toMatchObject([{ summary: 'Signed in from a new device (Firefox on Windows)' }]);
+
+    // Ended sessions are purged; the browser is still known from the log and not reported again.
+    await app.db.delete(sessions).where(eq(sessions.userId, employer.id));
+    expect(
+      await added(organizationId, async () =>
+        expectStatus(await signInWith(employer.email, CHROME_MAC), 200),
+      ),
+    ).toEqual([]);
   });
 });
