@@ -13,7 +13,7 @@ export const ERROR_STATUS = {
   DELEGATE_AGREEMENT_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
-  /** A link that was valid once: used, expired or cancelled. */
+  /** A link or file that was valid once and is gone: used, expired or cancelled. */
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -13,7 +13,13 @@ export interface QueueSettings {
   pollingIntervalSeconds?: number;
 }
 
-export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+export interface JobAttempt {
+  id: string;
+  /** True on the queue's last try: a handler that must record a final failure does it then. */
+  isLastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, job: JobAttempt) => Promise<void>;
 
 export interface JobQueue {
   /** Adds a job; pass `db: tx` to add it inside a transaction (it then exists exactly when that commits). */
@@ -70,9 +76,10 @@ export default fp(
         const { pollingIntervalSeconds = 2, ...retry } = settings;
         await boss.createQueue(name, { name, policy: 'standard', ...retry });
         await boss.updateQueue(name, { name, policy: 'standard', ...retry });
-        const id = await boss.work<object>(name, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+        const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
+        const id = await boss.work<object>(name, options, async (jobs) => {
           for (const job of jobs) {
-            const run = handler(job.data, { id: job.id });
+            const run = handler(job.data, { id: job.id, isLastAttempt: job.retryCount >= job.retryLimit });
             running.add(run);
             try {
               await run;

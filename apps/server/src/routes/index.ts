@@ -4,11 +4,13 @@ import employeeConversationRoutes from './employee/conversation/index.ts';
 import employeeJobRoutes from './employee/job/index.ts';
 import employeeMatchRoutes from './employee/match/index.ts';
 import employeeProfileRoutes from './employee/profile/index.ts';
+import employerActivityRoutes from './employer/activity/index.ts';
 import employerApplicantRoutes from './employer/applicant/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
 import employerOidcRoutes from './employer/auth/oidc-routes.ts';
 import employerConversationRoutes from './employer/conversation/index.ts';
 import employerDashboardRoutes from './employer/dashboard/index.ts';
+import employerDataExportRoutes from './employer/data-export/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
@@ -48,6 +50,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerUnsubscribeDigestRoutes, { prefix: '/employer/notification' });
   await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
   await app.register(employerTeamRoutes, { prefix: '/employer/team' });
+  await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
+  await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 

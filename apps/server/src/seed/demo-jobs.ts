@@ -220,6 +220,10 @@ export async function seedDemoJobs(db: Db, now = new Date()): Promise<void> {
       job: { ...ZJobFields.parse(job), status: status === 'draft' ? 'draft' : 'open' },
       createdAt: new Date(now.getTime() - postedDaysAgo * DAY_MS),
     });
-    if (status === 'closed') await updateJobStatus({ db, owner, jobId: created._id, status });
+    // A closed posting ran for three weeks before it was closed.
+    if (status === 'closed') {
+      const closedAt = new Date(now.getTime() - Math.max(1, postedDaysAgo - 21) * DAY_MS);
+      await updateJobStatus({ db, owner, jobId: created._id, status, now: closedAt });
+    }
   }
 }

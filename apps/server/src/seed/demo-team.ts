@@ -59,6 +59,7 @@ export async function seedDemoTeam(db: Db, { now }: { now: Date }): Promise<void
       subjectType: 'member',
       subjectId: user.id,
       details: { email: member.email, role: member.role },
+      createdAt: new Date(joinedAt.getTime() - 60 * 60_000),
     });
     await recordActivity(db, {
       organizationId,
@@ -68,6 +69,7 @@ export async function seedDemoTeam(db: Db, { now }: { now: Date }): Promise<void
       subjectType: 'member',
       subjectId: user.id,
       details: { email: member.email, role: member.role },
+      createdAt: joinedAt,
     });
   }
   await syncMembers(db, organizationId, now);
@@ -94,6 +96,7 @@ export async function seedDemoTeam(db: Db, { now }: { now: Date }): Promise<void
       subjectType: 'job',
       subjectId: job.id,
       details: { assigneeId: userId },
+      createdAt: new Date(joinedAt.getTime() + 60 * 60_000),
     });
   }
 }

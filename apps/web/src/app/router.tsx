@@ -96,6 +96,20 @@ export const routes: RouteObject[] = [
                   (module) => module.TeamScreen,
                 ),
               },
+              {
+                path: 'activity',
+                lazy: screen(
+                  () => import('../features/activity/components/activity-screen.tsx'),
+                  (module) => module.ActivityScreen,
+                ),
+              },
+              {
+                path: 'data-export',
+                lazy: screen(
+                  () => import('../features/data-export/components/data-export-screen.tsx'),
+                  (module) => module.DataExportScreen,
+                ),
+              },
             ],
           },
           { path: 'create-job', lazy: screen(jobs, (module) => module.CreateJobScreen) },

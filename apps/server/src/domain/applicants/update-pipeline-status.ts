@@ -6,7 +6,9 @@ import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 
 export interface UpdatePipelineStatusOptions {
@@ -41,6 +43,7 @@ export async function updatePipelineStatus({
       .select({
         id: applications.id,
         physicianId: applications.physicianId,
+        jobId: applications.jobId,
         status: applications.pipelineStatus,
       })
       .from(applications)
@@ -66,6 +69,22 @@ export async function updatePipelineStatus({
       toStatus: pipelineStatus,
       actor: 'employer',
       changedByUserId: owner.userId,
+      createdAt: now,
+    });
+    const physicianName = await physicianNameOf(tx, application.physicianId);
+    await recordActivity(tx, {
+      organizationId,
+      actorUserId: owner.userId,
+      type: 'pipeline.moved',
+      summary: `Moved ${physicianName} to ${pipelineStatus} on ${await jobTitleOf(tx, application.jobId)}`,
+      subjectType: 'applicant',
+      subjectId: application.physicianId,
+      details: {
+        applicationId: application.id,
+        jobId: application.jobId,
+        from: application.status,
+        to: pipelineStatus,
+      },
       createdAt: now,
     });
     const [applicant] = await loadApplicantViews({

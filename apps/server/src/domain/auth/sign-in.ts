@@ -6,6 +6,7 @@ import { findUserByEmail } from './accounts-repository.ts';
 import { ACCOUNT_LIMITS, spendAttempt } from './attempt-limiter.ts';
 import { physicianAccountRefusal } from './authenticate-session.ts';
 import type { AuthContext } from './context.ts';
+import { recordNewDeviceSignIn } from './new-device.ts';
 import { issueOtp, OTP_VALID_MINUTES } from './one-time-codes.ts';
 import { verifyPassword } from './password-hash.ts';
 import { startSession } from './sessions.ts';
@@ -55,5 +56,8 @@ export async function signIn({ context, email, password, userAgent }: SignInOpti
     );
   }
 
-  return startSession(db, user, userAgent);
+  return db.transaction(async (tx) => {
+    await recordNewDeviceSignIn(tx, user, userAgent);
+    return startSession(tx, user, userAgent);
+  });
 }

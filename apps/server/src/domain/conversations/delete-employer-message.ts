@@ -5,7 +5,9 @@ import { conversations, messages } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { employerMessageNames, toMessage } from './message-view.ts';
 import { recordChange } from './record-change.ts';
@@ -64,6 +66,15 @@ export async function deleteEmployerMessage({
       .where(eq(messages.id, messageId))
       .returning();
     await recordChange({ tx, conversation, kind: 'deleted', messageId });
+    await recordActivity(tx, {
+      organizationId,
+      actorUserId: owner.userId,
+      type: 'message.deleted',
+      summary: `Deleted a message in the conversation with ${await physicianNameOf(tx, conversation.physicianId)}`,
+      subjectType: 'conversation',
+      subjectId: conversation.id,
+      details: { messageId },
+    });
     return toMessage(deleted ?? { ...message, isDeleted: true }, await employerMessageNames(tx, [message]));
   });
 }

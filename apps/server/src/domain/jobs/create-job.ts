@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadMemberRef } from '../team/member-ref.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { NO_ACTIVITY } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { assertJobReferences } from './job-references.ts';
@@ -25,19 +26,36 @@ export async function createJob({ db, owner, job, createdAt }: CreateJobOptions)
   assertJobReferences(job);
   // clock_timestamp(), not now(): jobs posted in one transaction still get distinct, ordered times.
   const postedAt = createdAt ?? sql`clock_timestamp()`;
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      ...jobFieldsToColumns(job),
-      organizationId: owner.organizationId,
-      createdByUserId: owner.userId,
-      // A new job belongs to whoever posts it until someone assigns it to another member.
-      assigneeUserId: owner.userId,
-      status: job.status,
-      createdAt: postedAt,
-      updatedAt: postedAt,
-    })
-    .returning();
-  if (!row) throw new Error('The job was not stored.');
+  const organizationId = owner.organizationId;
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(jobs)
+      .values({
+        ...jobFieldsToColumns(job),
+        organizationId,
+        createdByUserId: owner.userId,
+        // A job belongs to whoever posts (or copies) it until someone assigns it to another member.
+        assigneeUserId: owner.userId,
+        status: job.status,
+        createdAt: postedAt,
+        updatedAt: postedAt,
+      })
+      .returning();
+    if (!inserted) throw new Error('The job was not stored.');
+    await recordActivity(tx, {
+      organizationId,
+      actorUserId: owner.userId,
+      type: 'job.created',
+      summary:
+        inserted.status === 'open'
+          ? `Posted the job “${inserted.title}”`
+          : `Created the job “${inserted.title}” as a ${inserted.status}`,
+      subjectType: 'job',
+      subjectId: inserted.id,
+      details: { status: inserted.status },
+      createdAt,
+    });
+    return inserted;
+  });
   return toJob(row, NO_ACTIVITY, await loadMemberRef(db, row.assigneeUserId));
 }

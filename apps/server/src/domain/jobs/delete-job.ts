@@ -2,6 +2,7 @@ import type { TDeleteJobData } from '@medhire/contract/jobs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { countOneJobActivity } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { findOwnedJob } from './jobs-repository.ts';
@@ -22,9 +23,26 @@ export async function deleteJob({ db, owner, jobId }: DeleteJobOptions): Promise
     const activity = await countOneJobActivity(tx, job.id);
     if (activity.applicantCount > 0 || activity.matchCount > 0) {
       await tx.update(jobs).set({ status: 'closed', updatedAt: new Date() }).where(eq(jobs.id, job.id));
+      await recordActivity(tx, {
+        organizationId: job.organizationId,
+        actorUserId: owner.userId,
+        type: 'job.status_changed',
+        summary: `Closed the job “${job.title}” (it has applicants or invites, so it was kept instead of deleted)`,
+        subjectType: 'job',
+        subjectId: job.id,
+        details: { from: job.status, to: 'closed' },
+      });
       return { deleted: false, closed: true };
     }
     await tx.delete(jobs).where(eq(jobs.id, job.id));
+    await recordActivity(tx, {
+      organizationId: job.organizationId,
+      actorUserId: owner.userId,
+      type: 'job.deleted',
+      summary: `Deleted the job “${job.title}”`,
+      subjectType: 'job',
+      subjectId: job.id,
+    });
     return { deleted: true, closed: false };
   });
 }

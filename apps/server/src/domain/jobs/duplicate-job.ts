@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { loadMemberRef } from '../team/member-ref.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { NO_ACTIVITY } from './job-activity-counts.ts';
 import type { JobOwner } from './job-owner.ts';
 import { jobRowToColumns, toJob } from './job-view.ts';
@@ -24,20 +25,32 @@ export interface DuplicateJobOptions {
 /** A draft copy of the job, to post a similar one; applicants and matches stay with the original. */
 export async function duplicateJob({ db, owner, jobId }: DuplicateJobOptions): Promise<TJob> {
   const original = await findOwnedJob(db, owner, jobId);
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      ...jobRowToColumns(original),
-      title: copyTitle(original.title),
-      organizationId: original.organizationId,
-      createdByUserId: owner.userId,
-      // The copy is the copier's to fill in, like a job they post.
-      assigneeUserId: owner.userId,
-      status: 'draft',
-      createdAt: sql`clock_timestamp()`,
-      updatedAt: sql`clock_timestamp()`,
-    })
-    .returning();
-  if (!row) throw new Error('The job copy was not stored.');
+  const row = await db.transaction(async (tx) => {
+    const [copy] = await tx
+      .insert(jobs)
+      .values({
+        ...jobRowToColumns(original),
+        title: copyTitle(original.title),
+        organizationId: original.organizationId,
+        createdByUserId: owner.userId,
+        // A job belongs to whoever posts (or copies) it until someone assigns it to another member.
+        assigneeUserId: owner.userId,
+        status: 'draft',
+        createdAt: sql`clock_timestamp()`,
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .returning();
+    if (!copy) throw new Error('The job copy was not stored.');
+    await recordActivity(tx, {
+      organizationId: copy.organizationId,
+      actorUserId: owner.userId,
+      type: 'job.created',
+      summary: `Copied the job “${original.title}” as the draft “${copy.title}”`,
+      subjectType: 'job',
+      subjectId: copy.id,
+      details: { status: copy.status, copiedFromJobId: original.id },
+    });
+    return copy;
+  });
   return toJob(row, NO_ACTIVITY, await loadMemberRef(db, row.assigneeUserId));
 }

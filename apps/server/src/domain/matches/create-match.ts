@@ -6,6 +6,8 @@ import { assertPhysicianVisible } from '../applicants/physician-visibility.ts';
 import { assertInviteAvailable } from '../billing/plan-limits.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { physicianNameOf } from '../team/activity-names.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { loadMatchView } from './match-view.ts';
 
 export interface CreateMatchOptions {
@@ -57,6 +59,18 @@ export async function createMatch({
       })
       .onConflictDoNothing()
       .returning({ id: matches.id });
+    if (row) {
+      await recordActivity(tx, {
+        organizationId: job.organizationId,
+        actorUserId: owner.userId,
+        type: 'invite.sent',
+        summary: `Invited ${await physicianNameOf(tx, applicantId)} to “${job.title}”`,
+        subjectType: 'match',
+        subjectId: row.id,
+        details: { jobId: job.id, physicianId: applicantId },
+        createdAt: now,
+      });
+    }
     return row;
   });
   if (!inserted) throw new AppError('CONFLICT', MATCH_MESSAGES.activeExists);

@@ -4,7 +4,9 @@ import type { Db } from '../../db/index.ts';
 import { matches } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { assertMatchTransition } from './match-transitions.ts';
 import { loadMatchView, matchNotFound } from './match-view.ts';
 
@@ -33,7 +35,7 @@ export async function updateMatchStatus({
   if (!organizationId || !isUuid(matchId)) throw matchNotFound();
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: matches.status })
+      .select({ status: matches.status, jobId: matches.jobId, physicianId: matches.physicianId })
       .from(matches)
       .where(
         and(
@@ -46,6 +48,17 @@ export async function updateMatchStatus({
     if (!current) throw matchNotFound();
     assertMatchTransition(current.status, status, 'employer');
     await tx.update(matches).set({ status, updatedAt: now }).where(eq(matches.id, matchId));
+    // assertMatchTransition lets the employer only cancel; the physician's answers are theirs.
+    await recordActivity(tx, {
+      organizationId,
+      actorUserId: owner.userId,
+      type: 'invite.cancelled',
+      summary: `Cancelled the invite of ${await physicianNameOf(tx, current.physicianId)} to ${await jobTitleOf(tx, current.jobId)}`,
+      subjectType: 'match',
+      subjectId: matchId,
+      details: { jobId: current.jobId, physicianId: current.physicianId },
+      createdAt: now,
+    });
   });
   return loadMatchView(db, matchId);
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { organizations, type TOrganizationRow, type TUserRow, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { allEnums } from '../reference/reference-data.ts';
+import { recordActivity } from '../team/record-activity.ts';
 import { deleteUploads } from '../uploads/delete-uploads.ts';
 import type { FileStorage } from '../uploads/file-storage.ts';
 import { bodyFieldError } from './field-error.ts';
@@ -71,9 +72,20 @@ export async function saveOrganizationProfile({
       status: 'active' as const,
       updatedAt: new Date(),
     };
-    return current
+    const result = current
       ? { user, organization: await updateOrganization(tx, current.id, profile) }
-      : createOrganization(tx, user, profile);
+      : await createOrganization(tx, user, profile);
+    await recordActivity(tx, {
+      organizationId: result.organization.id,
+      actorUserId: userId,
+      type: 'organization.updated',
+      summary: current
+        ? `Saved the organisation profile of ${result.organization.name ?? 'the organisation'}`
+        : `Created the organisation profile of ${result.organization.name ?? 'the organisation'}`,
+      subjectType: 'organization',
+      subjectId: result.organization.id,
+    });
+    return result;
   });
 
   if (deletedImgskeys.length > 0) {

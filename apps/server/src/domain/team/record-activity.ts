@@ -1,33 +1,10 @@
+import { ACTIVITY_TYPES, type TActivityType } from '@medhire/contract/activity';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { activityLog, users } from '../../db/schema/index.ts';
 
-/**
- * The kinds of entries the activity log keeps. Filters in the API and the web list these.
- */
-export const ACTIVITY_TYPES = [
-  'job.created',
-  'job.edited',
-  'job.status_changed',
-  'job.deleted',
-  'job.assigned',
-  'applicant.assigned',
-  'pipeline.moved',
-  'invite.sent',
-  'invite.cancelled',
-  'message.deleted',
-  'team.invited',
-  'team.invitation_revoked',
-  'team.member_joined',
-  'team.role_changed',
-  'team.member_removed',
-  'team.ownership_transferred',
-  'plan.changed',
-  'organization.updated',
-  'auth.new_device',
-  'export.requested',
-] as const;
-export type TActivityType = (typeof ACTIVITY_TYPES)[number];
+/** The kinds of entries the activity log keeps: the contract's list, which filters in the API and the web use. */
+export { ACTIVITY_TYPES, type TActivityType };
 
 export interface ActivityEntry {
   organizationId: string;
@@ -38,6 +15,8 @@ export interface ActivityEntry {
   subjectType?: string;
   subjectId?: string;
   details?: Record<string, unknown>;
+  /** When it happened; now unless given (the demo data records its changes over past weeks). */
+  createdAt?: Date;
 }
 
 /**
@@ -58,5 +37,6 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void
     subjectType: entry.subjectType ?? null,
     subjectId: entry.subjectId ?? null,
     details: entry.details ?? {},
+    ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
   });
 }

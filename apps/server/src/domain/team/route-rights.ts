@@ -134,6 +134,14 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/employer/team/change-role/:userId': needs('team.manage'),
   'DELETE /api/employer/team/remove-member/:userId': needs('team.manage'),
   'POST /api/employer/team/transfer-ownership/:userId': needs('team.ownership'),
+
+  // The activity log and data exports. The download also answers the e-mailed link's token
+  // without a session; the route checks that token itself and authenticates only without one.
+  'GET /api/employer/activity/get-activity-log': needs('activity.read'),
+  'GET /api/employer/activity/get-activity-filters': needs('activity.read'),
+  'POST /api/employer/data-export/request-export': needs('data.export'),
+  'GET /api/employer/data-export/get-exports': needs('data.export'),
+  'GET /api/employer/data-export/download/:exportId': needs('data.export'),
 };
 
 /** The key of a route in ROUTE_RIGHTS; HEAD answers like the GET it mirrors. */

@@ -13,6 +13,8 @@ export interface SettingsTab {
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
   { path: '/settings/team', label: 'Team', right: 'team.read' },
+  { path: '/settings/activity', label: 'Activity', right: 'activity.read' },
+  { path: '/settings/data-export', label: 'Data export', right: 'data.export' },
 ];
 
 /** The tabs a member with these rights sees. */

@@ -4,6 +4,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { accessRefusal } from '../account-access.ts';
 import { physicianAccountRefusal } from '../authenticate-session.ts';
 import type { AuthContext } from '../context.ts';
+import { recordNewDeviceSignIn } from '../new-device.ts';
 import { startSession } from '../sessions.ts';
 import { linkOidcAccount } from './link-oidc-account.ts';
 import { type OidcProviderClient, providerUnavailable } from './oidc-provider-client.ts';
@@ -124,5 +125,8 @@ export async function completeOidcLogin(options: CompleteOidcLoginOptions): Prom
   const refusal = accessRefusal(user);
   if (refusal) throw refusal;
   if (user.role !== 'employer') throw physicianAccountRefusal();
-  return startSession(context.db, user, options.userAgent);
+  return context.db.transaction(async (tx) => {
+    await recordNewDeviceSignIn(tx, user, options.userAgent);
+    return startSession(tx, user, options.userAgent);
+  });
 }

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import {
+  DATA_EXPORT_MESSAGES,
+  ZDataExport,
+  ZDataExportDownloadQuery,
+  ZDataExportIdParams,
+  ZDataExportList,
+  ZGetDataExportsQuery,
+} from '@medhire/contract/data-export';
+import { ok, ZFailure } from '@medhire/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { downloadExport } from '../../../domain/data-export/download-export.ts';
+import { listExports } from '../../../domain/data-export/list-exports.ts';
+import { requestExport } from '../../../domain/data-export/request-export.ts';
+import { requireAccount } from '../../../plugins/auth.ts';
+
+const TAGS = ['employer data export'];
+const SECURITY = [{ sessionToken: [] }];
+const FAILURES = { 400: ZFailure, 401: ZFailure, 403: ZFailure } as const;
+const ZZipFile = z.string().describe('The export as application/zip');
+
+/**
+ * /api/employer/data-export: the owner's export of the organisation's data (right `data.export`).
+ * Requesting and listing need the signed-in owner; the download also takes the e-mailed link's
+ * token instead, so the link opens in any browser.
+ */
+const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/request-export',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Start building an export of the organisation’s data (one at a time)',
+        response: { 200: ok(ZDataExport), ...FAILURES, 409: ZFailure, 422: ZFailure },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: DATA_EXPORT_MESSAGES.requested,
+      data: await requestExport({ db: app.db, userId: requireAccount(request).userId }),
+    }),
+  );
+
+  app.get(
+    '/get-exports',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'The organisation’s exports, newest first, with status, size and expiry',
+        querystring: ZGetDataExportsQuery,
+        response: { 200: ok(ZDataExportList), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await listExports({ db: app.db, userId: requireAccount(request).userId, ...request.query }),
+    }),
+  );
+
+  app.get(
+    '/download/:exportId',
+    {
+      schema: {
+        tags: TAGS,
+        security: [{}, ...SECURITY],
+        summary: 'Download a ready export: with the e-mailed link’s token, or as the signed-in owner',
+        params: ZDataExportIdParams,
+        querystring: ZDataExportDownloadQuery,
+        produces: ['application/zip'],
+        response: { 200: ZZipFile, ...FAILURES, 404: ZFailure, 409: ZFailure, 410: ZFailure },
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
+      if (!token) await app.authenticate(request, reply);
+      const file = await downloadExport({
+        db: app.db,
+        dataDir: app.config.dataDir,
+        exportId: request.params.exportId,
+        token,
+        userId: request.account?.userId,
+      });
+      if (file.sizeBytes !== null) reply.header('content-length', file.sizeBytes);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(createReadStream(file.filePath) as never);
+    },
+  );
+};
+
+export default employerDataExportRoutes;
