@@ -77,6 +77,7 @@ function messagesApi(overrides: Routes = {}) {
   });
   return mockApi({
     'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
+    'GET /api/employer/conversation/sync': () => envelope({ changes: [], nextCursor: '40', hasMore: false }),
     'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
       const text = (url.searchParams.get('queryText') ?? '').toLowerCase();
       return envelope(
@@ -339,6 +340,8 @@ describe('the messages screen', () => {
     let hasMissed = false;
     const afterSeqs: (string | null)[] = [];
     const { calls } = messagesApi({
+      // Without a sync cursor the screen re-reads what it shows.
+      'GET /api/employer/conversation/sync': () => failure('The server is busy.', 503, 'UNAVAILABLE'),
       'POST /api/employer/conversation/send-message/c1': () =>
         failure('The server is busy.', 503, 'UNAVAILABLE'),
       'GET /api/employer/conversation/get-single-conversation/c1': ({ url }) => {
@@ -374,6 +377,103 @@ describe('the messages screen', () => {
     expect(afterSeqs).toEqual([null, '2']);
     expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
   });
+  it('after a reconnect asks sync for what it missed since the list was read, and shows each change once', async () => {
+    const first = makeMessage({ seq: 1 });
+    const own = { ...ownMessage, seq: 2 };
+    const fromJohn = makeMessage({ _id: 'j5', chatId: 'c2', body: 'Is the job still open?', seq: 5 });
+    const newcomer = makeConversation({
+      _id: 'c3',
+      employerCount: 1,
+      applicant: { _id: 'physician-3', fullName: 'Dr. Ann Park', photo: null, specialty: 'Neurology' },
+      messages: [],
+      lastMessage: makeMessage({ _id: 'a1', chatId: 'c3', body: 'Hello from Ann', seq: 1 }),
+    });
+    const sinces: (string | null)[] = [];
+    let withNewcomer = false;
+    const { calls } = messagesApi({
+      'GET /api/employer/conversation/get-all-conversation/user-1': () =>
+        envelope(
+          (withNewcomer
+            ? [newcomer, { ...john, employerCount: 1, lastMessage: fromJohn }, jane]
+            : [jane, { ...john, lastMessage: { ...john.lastMessage, seq: 4 } as TMessage }]
+          ).map((conversation) => ({
+            ...conversation,
+            messages: conversation.lastMessage ? [conversation.lastMessage] : [],
+          })),
+        ),
+      'GET /api/employer/conversation/get-single-conversation/c1': () =>
+        envelope(makeConversation({ messages: [first, own], lastMessage: own, employerCount: 0 })),
+      'GET /api/employer/conversation/sync': ({ url }) => {
+        const since = url.searchParams.get('since');
+        sinces.push(since);
+        if (since === 'latest') return envelope({ changes: [], nextCursor: '40', hasMore: false });
+        const at = '2026-11-20T12:00:00.000Z';
+        if (since === '40') {
+          // The first page repeats message 2, already on screen, then what was missed.
+          return envelope({
+            changes: [
+              { cursor: '41', type: 'message', conversationId: 'c1', message: own, at },
+              {
+                cursor: '42',
+                type: 'message',
+                conversationId: 'c1',
+                message: makeMessage({ _id: 'm3', body: 'Are you still there?', seq: 3 }),
+                at,
+              },
+            ],
+            nextCursor: '42',
+            hasMore: true,
+          });
+        }
+        withNewcomer = true;
+        return envelope({
+          changes: [
+            { cursor: '43', type: 'message', conversationId: 'c2', message: fromJohn, at },
+            {
+              cursor: '44',
+              type: 'deleted',
+              conversationId: 'c1',
+              message: { ...first, body: '', isDeleted: true },
+              at,
+            },
+            { cursor: '45', type: 'message', conversationId: 'c3', message: newcomer.lastMessage, at },
+          ],
+          nextCursor: '45',
+          hasMore: false,
+        });
+      },
+    });
+    const { store } = renderApp('/messages?conversationId=c1', { session });
+    const log = await screen.findByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    await within(log).findByText('Could we talk on Tuesday?');
+    await waitFor(() => expect(store.getState().conversations.syncCursor).toBe('40'));
+
+    act(() => void store.dispatch(realtimeReconnected()));
+
+    expect(await within(log).findByText('Are you still there?')).toBeInTheDocument();
+    await waitFor(() => expect(sinces).toEqual(['latest', '40', '42']));
+    await waitFor(() =>
+      expect(
+        within(log)
+          .getAllByRole('listitem')
+          .map((bubble) => bubble.textContent),
+      ).toEqual([
+        expect.stringContaining('This message was deleted.'),
+        expect.stringContaining('Could we talk on Tuesday?'),
+        expect.stringContaining('Are you still there?'),
+      ]),
+    );
+    // John's conversation (not open) shows his message as unread; Ann's, new to the list, appears
+    // (the list is read again for it).
+    await waitFor(() => expect(within(row(/Dr\. John Smith/)).getByText('1 unread')).toBeInTheDocument());
+    expect(row(/Dr\. John Smith/)).toHaveTextContent('Is the job still open?');
+    expect(await screen.findByRole('link', { name: /Dr\. Ann Park/ })).toBeInTheDocument();
+    expect(store.getState().conversations.syncCursor).toBe('45');
+    // Nothing was downloaded again: one open, two list reads (the first and the one for Ann).
+    expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(1);
+    expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
+  });
+
   it('archives the open conversation from its header and shows the archive with the Archived filter', async () => {
     const listQueries: (string | null)[] = [];
     let isArchived = false;
