@@ -75,6 +75,19 @@ export function lastSeqOf(conversation: TConversation): number {
 }
 
 /**
+ * The lowest sequence number of the open conversation's stored messages: the older page is
+ * asked for before it (`beforeSeq`). 1, or no stored message at all, means there is nothing older.
+ */
+export function firstSeqOf(conversation: TConversation): number | undefined {
+  return conversation.messages.find((message) => message.seq !== undefined)?.seq;
+}
+
+/** Whether the open conversation has messages older than those on screen. */
+export function hasOlderMessages(conversation: TConversation): boolean {
+  return (firstSeqOf(conversation) ?? 1) > 1;
+}
+
+/**
  * Adds stored messages to a conversation once each: a copy already there is replaced; stored
  * messages stay in sequence order, with the ones still sending or failed after them.
  */
@@ -252,6 +265,18 @@ export const conversationsSlice = createSlice({
       for (const conversation of copiesOf(state, conversationId)) mergeMessages(conversation, messages);
       for (const message of messages) noteSeq(state, conversationId, message.seq);
     },
+    /**
+     * An older page of the open conversation (scrolling up): its messages go before those on
+     * screen, once each, in sequence order; the list's copy keeps its last message.
+     */
+    olderMessagesLoaded(state, action: PayloadAction<{ conversationId: string; messages: TMessage[] }>) {
+      const { conversationId, messages } = action.payload;
+      const open = state.activeConversation;
+      if (open?._id !== conversationId || messages.length === 0) return;
+      const lastMessage = open.lastMessage;
+      mergeMessages(open, messages);
+      open.lastMessage = lastMessage;
+    },
     /** The realtime connection is back after a loss: what was sent meanwhile must be fetched. */
     realtimeReconnected(state) {
       state.catchUps += 1;
@@ -322,5 +347,6 @@ export const {
   realtimeReconnected,
   syncCursorSet,
   changesSynced,
+  olderMessagesLoaded,
 } = conversationsSlice.actions;
 export const conversationsReducer = conversationsSlice.reducer;

@@ -6,6 +6,7 @@ import {
   conversationOpened,
   conversationsLoaded,
   conversationsReducer,
+  hasOlderMessages,
   initialConversationsState,
   lastSeqOf,
   liveMessageReceived,
@@ -16,6 +17,7 @@ import {
   messageResent,
   messageSent,
   messagesResumed,
+  olderMessagesLoaded,
   pushReceivedForConversation,
   realtimeReconnected,
   syncCursorSet,
@@ -394,5 +396,29 @@ describe('catching up with sync after a reconnect', () => {
     // The inbox on screen no longer shows the archived conversation; the read one has no unread.
     expect(state.conversations.map((item) => [item._id, item.employerCount])).toEqual([['c2', 0]]);
     expect(state.syncCursor).toBe('204');
+  });
+});
+
+describe('older messages (scrolling up)', () => {
+  const stored = (seq: number) => message({ _id: `s${seq}`, seq, sender: 'employee' });
+  it('go before those on screen once each; the last message stays the newest', () => {
+    let state = withOpenConversation(
+      conversation({ messages: [stored(3), stored(4)], lastMessage: stored(4) }),
+    );
+    expect(hasOlderMessages(state.activeConversation as TConversation)).toBe(true);
+    state = conversationsReducer(
+      state,
+      olderMessagesLoaded({ conversationId: 'c1', messages: [stored(1), stored(2), stored(3)] }),
+    );
+    const open = state.activeConversation as TConversation;
+    expect(open.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
+    expect(open.lastMessage?.seq).toBe(4);
+    expect(hasOlderMessages(open)).toBe(false);
+    // Another conversation's page is ignored.
+    const other = conversationsReducer(
+      state,
+      olderMessagesLoaded({ conversationId: 'c9', messages: [stored(9)] }),
+    );
+    expect(other.activeConversation?.messages).toHaveLength(4);
   });
 });

@@ -1,5 +1,5 @@
 import type { TConversation, TMessage } from '@medhire/contract/conversations';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyError } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
@@ -472,6 +472,56 @@ describe('the messages screen', () => {
     // Nothing was downloaded again: one open, two list reads (the first and the one for Ann).
     expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(1);
     expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
+  });
+
+  it('loads older messages when scrolled to the top, keeping the messages in view where they were', async () => {
+    const numbered = (seq: number) =>
+      makeMessage({ _id: `n${seq}`, seq, body: `Note ${seq}`, sentTime: '2026-11-20T10:00:00.000Z' });
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => numbered(from + index));
+    const beforeSeqs: (string | null)[] = [];
+    let failsOnce = true;
+    messagesApi({
+      'GET /api/employer/conversation/get-single-conversation/c1': ({ url }) => {
+        const beforeSeq = url.searchParams.get('beforeSeq');
+        beforeSeqs.push(beforeSeq);
+        if (beforeSeq === '21' && failsOnce) {
+          failsOnce = false;
+          return failure('The server is busy.', 503, 'UNAVAILABLE');
+        }
+        const messages =
+          beforeSeq === null ? range(71, 120) : beforeSeq === '71' ? range(21, 70) : range(1, 20);
+        return envelope(makeConversation({ messages, lastMessage: numbered(120), employerCount: 0 }));
+      },
+    });
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+    const log = await screen.findByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    await within(log).findByText('Note 120');
+    // Every bubble is 10 px high in this test's layout.
+    Object.defineProperty(log, 'scrollHeight', {
+      configurable: true,
+      get: () => within(log).queryAllByRole('listitem').length * 10,
+    });
+
+    log.scrollTop = 40;
+    fireEvent.scroll(log);
+    expect(await within(log).findByText('Note 21')).toBeInTheDocument();
+    expect(beforeSeqs).toEqual([null, '71']);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(100);
+    // 50 bubbles (500 px) were added above: what was 40 px from the top stays in view.
+    expect(log.scrollTop).toBe(540);
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Note 21');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Note 120');
+
+    // A failed page says so and offers another try, by keyboard too.
+    await user.click(within(log).getByRole('button', { name: 'Show earlier messages' }));
+    expect(await within(log).findByRole('alert')).toHaveTextContent('We could not load earlier messages.');
+    await user.click(within(log).getByRole('button', { name: 'Try again' }));
+    expect(await within(log).findByText('Note 1')).toBeInTheDocument();
+    expect(beforeSeqs).toEqual([null, '71', '21', '21']);
+    // The first message is on screen: nothing older to ask for.
+    expect(within(log).queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(120);
   });
 
   it('archives the open conversation from its header and shows the archive with the Archived filter', async () => {
