@@ -34,6 +34,7 @@ import {
 } from '../conversations-slice.ts';
 import { formatFullTime, formatMessageTime } from '../format-message-time.ts';
 import { ConversationAvatar, doctorName } from './conversation-list.tsx';
+import { MessageText } from './message-text.tsx';
 
 /** The contract's longest message; the counter appears when a message nears it. */
 const MESSAGE_MAX_LENGTH = 5000;
@@ -222,7 +223,9 @@ function MessageBubble({
         {message.isDeleted ? (
           <p className="bubble__body">This message was deleted.</p>
         ) : (
-          <p className="bubble__body">{message.body}</p>
+          <p className="bubble__body">
+            <MessageText text={message.body} />
+          </p>
         )}
       </div>
       <div className="bubble__meta">
