@@ -524,6 +524,57 @@ describe('the messages screen', () => {
     expect(within(log).getAllByRole('listitem')).toHaveLength(120);
   });
 
+  it('filters the list by job, alongside the inbox and the archive', async () => {
+    const jobIds: (string | null)[] = [];
+    messagesApi({
+      'GET /api/employer/job/get-all-jobs/user-1': () =>
+        envelope({
+          jobs: [
+            { _id: 'job-1', title: 'Interventional Cardiologist' },
+            { _id: 'job-2', title: 'Family Physician' },
+          ],
+          total: 2,
+          pageNumber: 1,
+          pageSize: 200,
+        }),
+      'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
+        const jobId = url.searchParams.get('jobId');
+        jobIds.push(jobId);
+        const archived = url.searchParams.get('archived') === 'true';
+        return envelope(
+          [jane, john]
+            .filter((conversation) => !archived && (!jobId || conversation.job?._id === jobId))
+            .map((conversation) => ({ ...conversation, messages: [] })),
+        );
+      },
+    });
+    const { user } = renderApp('/messages', { session });
+    await screen.findByRole('link', { name: /Dr\. John Smith/ });
+
+    const jobFilter = await screen.findByRole('combobox', { name: 'Job' });
+    expect(
+      within(jobFilter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All jobs', 'Interventional Cardiologist', 'Family Physician']);
+    await user.selectOptions(jobFilter, 'Family Physician');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: /Dr\. Jane Doe/ })).not.toBeInTheDocument(),
+    );
+    expect(row(/Dr\. John Smith/)).toBeInTheDocument();
+    expect(jobIds.at(-1)).toBe('job-2');
+
+    // With the archive as well: nothing matches both.
+    await user.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(await screen.findByText('No conversations match these filters.')).toBeInTheDocument();
+    expect(jobIds.at(-1)).toBe('job-2');
+
+    await user.click(screen.getByRole('button', { name: 'Inbox' }));
+    await user.selectOptions(jobFilter, 'All jobs');
+    expect(await screen.findByRole('link', { name: /Dr\. Jane Doe/ })).toBeInTheDocument();
+    expect(jobIds.at(-1)).toBeNull();
+  });
+
   it('archives the open conversation from its header and shows the archive with the Archived filter', async () => {
     const listQueries: (string | null)[] = [];
     let isArchived = false;

@@ -7,10 +7,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Select } from '../../../components/ui/field.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
@@ -89,6 +91,49 @@ function useConversationList(query: ListFilter) {
   // A later visit starts from a new cursor: its list is read afresh.
   useEffect(() => () => void dispatch(syncCursorSet(null)), [dispatch]);
   return { state, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** How many of the organisation's jobs the job filter offers (newest first). */
+const FILTER_JOBS_PAGE_SIZE = 200;
+
+/** The organisation's jobs for the job filter; an empty list when they cannot be read (no filter). */
+function useFilterJobs(): { _id: string; title: string }[] {
+  const userId = useAppSelector(selectUser)?._id;
+  const [jobs, setJobs] = useState<{ _id: string; title: string }[]>([]);
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    jobsApi
+      .getAllJobs(userId, { pageSize: FILTER_JOBS_PAGE_SIZE, pageNumber: 1 }, controller.signal)
+      .then((list) => setJobs(list.jobs.map((job) => ({ _id: job._id, title: job.title }))))
+      // Without the jobs the job filter is left out; the list still works.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [userId]);
+  return jobs;
+}
+
+/** One job's conversations, or every job's (spec §7 `jobId`). */
+function JobFilter({
+  jobs,
+  jobId,
+  onChange,
+}: {
+  jobs: readonly { _id: string; title: string }[];
+  jobId: string;
+  onChange: (jobId: string) => void;
+}) {
+  if (jobs.length === 0) return null;
+  return (
+    <Select
+      className="conversation-job-filter"
+      label="Job"
+      placeholder="All jobs"
+      options={jobs.map((job) => ({ value: job._id, label: job.title }))}
+      value={jobId}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }
 
 /** Inbox or Archived: which conversations the list shows. */
@@ -310,7 +355,8 @@ export function MessagesScreen() {
   const [searchText, setSearchText] = useState('');
   const queryText = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [archived, setArchived] = useState(false);
-  const [jobId] = useState('');
+  const [jobId, setJobId] = useState('');
+  const jobs = useFilterJobs();
   const filter = { queryText, archived, jobId };
   const list = useConversationList(filter);
   const open = useOpenConversation(conversationId);
@@ -323,6 +369,7 @@ export function MessagesScreen() {
     !queryText &&
     !searchText &&
     !archived &&
+    !jobId &&
     !conversationId;
 
   return (
@@ -349,6 +396,7 @@ export function MessagesScreen() {
           <div className="messages__list">
             <ConversationSearch value={searchText} onChange={setSearchText} />
             <ConversationFilter archived={archived} onChange={setArchived} />
+            <JobFilter jobs={jobs} jobId={jobId} onChange={setJobId} />
             {list.state.status === 'loading' && conversations.length === 0 ? (
               <ConversationListSkeleton />
             ) : list.state.status === 'failed' ? (
@@ -363,6 +411,7 @@ export function MessagesScreen() {
                 selectedId={conversationId}
                 isBusy={list.state.status === 'loading'}
                 searchText={queryText}
+                isFiltered={archived || Boolean(jobId)}
               />
             )}
           </div>
