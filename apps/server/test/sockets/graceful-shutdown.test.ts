@@ -62,12 +62,14 @@ describe('shutting down with open sockets (SIGTERM)', () => {
   it('stops accepting, lets clients reconnect elsewhere, finishes the send in flight and exits within 10 s', {
     timeout: 90_000,
   }, async () => {
-    const env = { ...(await serverProcessEnv()), JWT_SECRET: TEST_JWT_SECRET };
+    const processEnv = await serverProcessEnv();
+    const databaseUrl = processEnv.DATABASE_URL ?? '';
+    const env = { ...processEnv, JWT_SECRET: TEST_JWT_SECRET };
     const server = startServer(env);
     const address = await addressOf(server.output, server.child);
 
     // The people and their conversation, written to the server's database by a second app.
-    const database = createPostgresDatabase(env.DATABASE_URL, { max: 3 });
+    const database = createPostgresDatabase(databaseUrl, { max: 3 });
     const fixtures = await buildTestApp({}, { database });
     cleanups.push(() => fixtures.close());
     const { employer, job } = await employerWithOpenJob(fixtures, { title: 'Hospitalist, Tulsa' });
@@ -92,8 +94,8 @@ describe('shutting down with open sockets (SIGTERM)', () => {
     });
 
     // A send held inside its transaction: the conversation's row is locked elsewhere.
-    const locker = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
-    const watcher = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
+    const locker = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    const watcher = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     cleanups.push(
       () => locker.end(),
       () => watcher.end(),
