@@ -12,6 +12,8 @@ const scripts = [
   'recommended.ts',
   'startup.ts',
   'notifications.ts',
+  'messaging.ts',
+  'messaging-chaos.ts',
   'lighthouse.ts',
 ];
 

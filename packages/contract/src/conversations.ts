@@ -158,14 +158,19 @@ export type TArchiveConversationBody = z.infer<typeof ZArchiveConversationBody>;
 export const ZArchiveConversationData = z.object({ conversationId: z.string(), isArchived: z.boolean() });
 export type TArchiveConversationData = z.infer<typeof ZArchiveConversationData>;
 
+/** `since=latest`: no changes, just the cursor of the newest one (where a client starts from). */
+export const SYNC_LATEST = 'latest';
+
 /**
  * `GET /api/employer/conversation/sync` and `GET /api/employee/conversation/sync` query: the
- * changes after `since` (a cursor from an earlier answer; '0' or absent for everything).
+ * changes after `since` (a cursor from an earlier answer; '0' or absent for everything;
+ * `latest` answers no changes and the newest cursor, so a screen that has just loaded its
+ * conversations can later ask for what it missed without downloading the history).
  */
 export const ZConversationSyncQuery = z.object({
   since: z
     .string()
-    .regex(/^\d{1,18}$/, 'Use the cursor of an earlier sync answer.')
+    .regex(/^(\d{1,18}|latest)$/, 'Use the cursor of an earlier sync answer, or latest.')
     .default('0'),
   pageSize: z.coerce.number().int().min(1).max(500).default(200),
 });

@@ -2,9 +2,16 @@ import type { TMessage } from '@medhire/contract/conversations';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { issueSetPasswordToken } from '../../src/domain/auth/account-tokens.ts';
 import { buildTestApp } from '../helper.ts';
 import { callApi, employerWithOpenJob, invite, signedInPhysician } from '../routes/employee/physician-kit.ts';
-import { isRedisReachable, PASSWORD, signedInEmployer, signIn } from '../routes/employer/auth-kit.ts';
+import {
+  isRedisReachable,
+  latestCode,
+  PASSWORD,
+  signedInEmployer,
+  signIn,
+} from '../routes/employer/auth-kit.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = await isRedisReachable(REDIS_URL);
@@ -186,6 +193,67 @@ describe('messaging over Socket.IO', () => {
     );
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await currentGone).toBe('io server disconnect');
+  });
+
+  it("password recovery and set-password disconnect every session's sockets, on every instance; a password change the other sessions'", async () => {
+    // With Redis, two instances: the sockets are on A, the calls go through B.
+    const first = await listeningApp(redisAvailable ? { redisUrl: REDIS_URL } : {});
+    const second = redisAvailable ? await listeningApp({ redisUrl: REDIS_URL }) : first;
+    const api = second.app;
+    const employer = await signedInEmployer(first.app);
+    const authCall = (url: string, payload: unknown, token?: string) =>
+      callApi(api, 'POST', `/api/employer/auth${url}`, token, payload);
+
+    // A password change through B ends the other sessions: their sockets on A go, this one stays.
+    const other = await signIn(first.app, employer.email, PASSWORD);
+    const current = await connectedClient(first.address, employer.token);
+    const otherSocket = await connectedClient(first.address, other.token);
+    const otherGone = nextEvent<string>(otherSocket, 'disconnect');
+    const changed = await authCall(
+      `/v1/reset-password/${employer.id}`,
+      { oldPassword: PASSWORD, newPassword: 'Changed-password-42' },
+      employer.token,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await otherGone).toBe('io server disconnect');
+    expect(current.connected).toBe(true);
+
+    // Recovery through B ends every session: the sockets of both on A go.
+    const later = await signIn(first.app, employer.email, 'Changed-password-42');
+    const alsoOpen = await connectedClient(first.address, later.token);
+    const currentGone = nextEvent<string>(current, 'disconnect');
+    const alsoGone = nextEvent<string>(alsoOpen, 'disconnect');
+    expect((await authCall('/v1/send-otp-password-recovery', { email: employer.email })).statusCode).toBe(
+      200,
+    );
+    const otp = await latestCode(api, employer.email);
+    const verified = await authCall('/v1/verify-otp-password-recovery', { email: employer.email, otp });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const recovered = await authCall('/v1/update-password-by-otp', {
+      password: 'Recovered-password-7',
+      resetToken: verified.json().data.resetToken,
+    });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    expect(recovered.json().data).toEqual({ email: employer.email });
+    expect(await currentGone).toBe('io server disconnect');
+    expect(await alsoGone).toBe('io server disconnect');
+    await expect(connectedClient(first.address, employer.token)).rejects.toThrow('Please sign in again.');
+
+    // Setting a password with an e-mailed link through B ends the sessions before it too.
+    const before = await signIn(first.app, employer.email, 'Recovered-password-7');
+    const beforeSocket = await connectedClient(first.address, before.token);
+    const beforeGone = nextEvent<string>(beforeSocket, 'disconnect');
+    const { token } = await issueSetPasswordToken(api.db, employer.id);
+    const set = await authCall('/set-password', {
+      email: employer.email,
+      password: 'Set-password-88',
+      token,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await beforeGone).toBe('io server disconnect');
+    // The session set-password opened connects.
+    const fresh = await connectedClient(first.address, set.json().data.token);
+    expect(fresh.connected).toBe(true);
   });
 
   it('gives a client that reconnects within the recovery window the packets it missed', async () => {

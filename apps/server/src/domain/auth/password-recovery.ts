@@ -88,7 +88,7 @@ export async function updatePasswordByOtp({
   context,
   resetToken,
   password,
-}: UpdatePasswordByOtpOptions): Promise<TAccountEmailData> {
+}: UpdatePasswordByOtpOptions): Promise<TAccountEmailData & { userId: string }> {
   const { db } = context;
   if (!resetToken) {
     throw new AppError('UNAUTHENTICATED', 'Enter the code from your e-mail before choosing a new password.', {
@@ -118,5 +118,6 @@ export async function updatePasswordByOtp({
       .where(eq(users.id, owner.id));
     await revokeUserSessions(tx, owner.id);
   });
-  return { email: owner.email };
+  // The caller disconnects the ended sessions' sockets with the user's id.
+  return { email: owner.email, userId: owner.id };
 }

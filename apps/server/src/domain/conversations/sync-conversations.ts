@@ -1,5 +1,9 @@
-import type { TConversationChange, TConversationSyncData } from '@medhire/contract/conversations';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import {
+  SYNC_LATEST,
+  type TConversationChange,
+  type TConversationSyncData,
+} from '@medhire/contract/conversations';
+import { and, asc, eq, gt, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversationChanges, conversations, messages } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -11,7 +15,7 @@ export type SyncReader = { organizationId: string; delegateUserId?: string } | {
 export interface SyncConversationsOptions {
   db: Db;
   reader: SyncReader;
-  /** The cursor of an earlier answer ('0' for everything). */
+  /** The cursor of an earlier answer ('0' for everything, 'latest' for the newest cursor only). */
   since: string;
   pageSize: number;
 }
@@ -21,7 +25,7 @@ export interface SyncConversationsOptions {
  * at a time: new messages (as they are now), deletions, read markers and, for the organisation,
  * archive changes (archiving is the organisation's own filing, not shown to the physician).
  * Change ids become visible in order (recordChange), so a client that asks again from
- * `nextCursor` misses nothing and sees nothing twice.
+ * `nextCursor` misses nothing and sees nothing twice. `latest` answers only the newest cursor.
  */
 export async function syncConversations({
   db,
@@ -42,6 +46,13 @@ export async function syncConversations({
           eq(conversationChanges.physicianId, reader.physicianId),
           ne(conversationChanges.kind, 'archived'),
         );
+  if (since === SYNC_LATEST) {
+    const [head] = await db
+      .select({ id: max(conversationChanges.id) })
+      .from(conversationChanges)
+      .where(scope);
+    return { changes: [], nextCursor: String(head?.id ?? 0), hasMore: false };
+  }
   const rows = await db
     .select({ change: conversationChanges, message: messages })
     .from(conversationChanges)

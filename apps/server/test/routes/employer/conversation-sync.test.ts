@@ -314,6 +314,15 @@ describe('GET /api/{employer,employee}/conversation/sync', () => {
     expect(missed.changes.map((change) => change.type)).toEqual(['message', 'archived']);
     expect(missed.changes[0]).toMatchObject({ message: { seq: 3, body: 'Back again' } });
     expect(missed.changes[1]).toMatchObject({ archived: false });
+
+    // `latest` answers no changes and the newest cursor of each side: where a fresh screen starts.
+    const latest = await syncData('employer', employer.token, 'since=latest');
+    expect(latest).toEqual({ changes: [], nextCursor: missed.nextCursor, hasMore: false });
+    const physicianLatest = await syncData('employee', physician.token, 'since=latest');
+    expect(physicianLatest.nextCursor).toBe(
+      (await syncData('employee', physician.token, `since=${physicianView.nextCursor}`)).nextCursor,
+    );
+    expect(physicianLatest.changes).toEqual([]);
   });
 
   it("never answers another organisation's or another physician's changes", async () => {
@@ -323,11 +332,14 @@ describe('GET /api/{employer,employee}/conversation/sync', () => {
     expect((await syncData('employer', other.token)).changes).toEqual([]);
     const stranger = await signedInPhysician(app);
     expect((await syncData('employee', stranger.token)).changes).toEqual([]);
+    // Nor the newest cursor of someone else's changes.
+    expect((await syncData('employer', other.token, 'since=latest')).nextCursor).toBe('0');
+    expect((await syncData('employee', stranger.token, 'since=latest')).nextCursor).toBe('0');
   });
 
   it('refuses a malformed cursor or pageSize (400), no token (401), the other side’s token (403)', async () => {
     const { employer, physician } = await employerWithConversation();
-    for (const query of ['since=abc', 'since=-1', 'pageSize=0', 'pageSize=501']) {
+    for (const query of ['since=abc', 'since=-1', 'since=latest1', 'pageSize=0', 'pageSize=501']) {
       const response = await sync('employer', employer.token, query);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toMatchObject({ success: false, error: { message: expect.any(String) } });

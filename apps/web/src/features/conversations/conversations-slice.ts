@@ -1,6 +1,7 @@
 import type {
   MESSAGE_STATUS as CONTRACT_MESSAGE_STATUS,
   TConversation,
+  TConversationSyncData,
   TMessage,
 } from '@medhire/contract/conversations';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -20,14 +21,30 @@ export interface ConversationsState {
   conversations: TConversation[];
   /** The conversation open on screen, with its messages. */
   activeConversation: TConversation | null;
-  /** Counts the realtime connection's returns after a loss; the messages screen re-fetches on each. */
-  reconnects: number;
+  /**
+   * The highest sequence number the screen knows per conversation (from the list's last
+   * messages, the open conversation and every message since). A live message further on than
+   * the next one shows that something was missed.
+   */
+  lastSeqs: Record<string, number>;
+  /**
+   * Where the messages screen resumes `sync` from: the cursor of the newest change it has seen
+   * (null until the screen asked for it, or after it closed).
+   */
+  syncCursor: string | null;
+  /**
+   * Counts the times the screen must ask what it missed: each return of the realtime connection
+   * after a loss, and each live message that skips a sequence number.
+   */
+  catchUps: number;
 }
 
 export const initialConversationsState: ConversationsState = {
   conversations: [],
   activeConversation: null,
-  reconnects: 0,
+  lastSeqs: {},
+  syncCursor: null,
+  catchUps: 0,
 };
 
 /** Every stored copy of a conversation: its list entry and, when open, the open one. */
@@ -58,6 +75,19 @@ export function lastSeqOf(conversation: TConversation): number {
 }
 
 /**
+ * The lowest sequence number of the open conversation's stored messages: the older page is
+ * asked for before it (`beforeSeq`). 1, or no stored message at all, means there is nothing older.
+ */
+export function firstSeqOf(conversation: TConversation): number | undefined {
+  return conversation.messages.find((message) => message.seq !== undefined)?.seq;
+}
+
+/** Whether the open conversation has messages older than those on screen. */
+export function hasOlderMessages(conversation: TConversation): boolean {
+  return (firstSeqOf(conversation) ?? 1) > 1;
+}
+
+/**
  * Adds stored messages to a conversation once each: a copy already there is replaced; stored
  * messages stay in sequence order, with the ones still sending or failed after them.
  */
@@ -79,6 +109,32 @@ function mergeMessages(conversation: TConversation, incoming: TMessage[]) {
   if (last) conversation.lastMessage = conversation.messages.at(-1) ?? last;
 }
 
+/** Records a stored message's sequence number as known for its conversation. */
+function noteSeq(state: ConversationsState, conversationId: string, seq: number | undefined) {
+  if (seq === undefined) return;
+  state.lastSeqs[conversationId] = Math.max(state.lastSeqs[conversationId] ?? 0, seq);
+}
+
+/**
+ * Like noteSeq, for a message that arrived on its own (live, or the answer to a send): when it
+ * is further on than the next expected number, the ones between were missed and the screen
+ * must catch up.
+ */
+function noteArrivedSeq(state: ConversationsState, conversationId: string, seq: number | undefined) {
+  const known = state.lastSeqs[conversationId];
+  if (seq !== undefined && known !== undefined && seq > known + 1) state.catchUps += 1;
+  noteSeq(state, conversationId, seq);
+}
+
+/** Puts a changed message in the copies that show it, without adding it where it is not shown. */
+function replaceMessage(conversation: TConversation, changed: TMessage) {
+  const index = conversation.messages.findIndex((existing) => isSameMessage(existing, changed));
+  if (index !== -1) conversation.messages[index] = { ...conversation.messages[index], ...changed };
+  if (conversation.lastMessage && isSameMessage(conversation.lastMessage, changed)) {
+    conversation.lastMessage = { ...conversation.lastMessage, ...changed };
+  }
+}
+
 interface MessageRef {
   conversationId: string;
   tempMsgId: string;
@@ -97,11 +153,15 @@ export const conversationsSlice = createSlice({
       state.conversations = action.payload.map((conversation) =>
         conversation._id === openId ? { ...conversation, employerCount: 0 } : conversation,
       );
+      for (const conversation of action.payload)
+        noteSeq(state, conversation._id, conversation.lastMessage?.seq);
     },
     /** Opening a conversation sets its unread count to 0 (spec §4). */
     conversationOpened(state, action: PayloadAction<TConversation>) {
       state.activeConversation = { ...action.payload, employerCount: 0 };
       for (const conversation of copiesOf(state, action.payload._id)) conversation.employerCount = 0;
+      noteSeq(state, action.payload._id, lastSeqOf(action.payload) || undefined);
+      noteSeq(state, action.payload._id, action.payload.lastMessage?.seq);
     },
     conversationClosed(state) {
       state.activeConversation = null;
@@ -124,6 +184,7 @@ export const conversationsSlice = createSlice({
         );
         if (conversation.lastMessage?.tempMsgId === tempMsgId) conversation.lastMessage = sent;
       }
+      noteArrivedSeq(state, conversationId, sent.seq);
     },
     /** A failed send keeps the message in place, marked failed (spec §4). */
     messageFailed(state, action: PayloadAction<MessageRef>) {
@@ -191,6 +252,7 @@ export const conversationsSlice = createSlice({
     liveMessageReceived(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
       const { conversationId, message } = action.payload;
       for (const conversation of copiesOf(state, conversationId)) mergeMessages(conversation, [message]);
+      noteArrivedSeq(state, conversationId, message.seq);
     },
     /**
      * What the server stored after the last message the screen had (after a reconnect): each
@@ -201,10 +263,70 @@ export const conversationsSlice = createSlice({
     messagesResumed(state, action: PayloadAction<{ conversationId: string; messages: TMessage[] }>) {
       const { conversationId, messages } = action.payload;
       for (const conversation of copiesOf(state, conversationId)) mergeMessages(conversation, messages);
+      for (const message of messages) noteSeq(state, conversationId, message.seq);
+    },
+    /**
+     * An older page of the open conversation (scrolling up): its messages go before those on
+     * screen, once each, in sequence order; the list's copy keeps its last message.
+     */
+    olderMessagesLoaded(state, action: PayloadAction<{ conversationId: string; messages: TMessage[] }>) {
+      const { conversationId, messages } = action.payload;
+      const open = state.activeConversation;
+      if (open?._id !== conversationId || messages.length === 0) return;
+      const lastMessage = open.lastMessage;
+      mergeMessages(open, messages);
+      open.lastMessage = lastMessage;
     },
     /** The realtime connection is back after a loss: what was sent meanwhile must be fetched. */
     realtimeReconnected(state) {
-      state.reconnects += 1;
+      state.catchUps += 1;
+    },
+    /** The cursor to resume `sync` from (the newest change when the screen opened), or null. */
+    syncCursorSet(state, action: PayloadAction<string | null>) {
+      state.syncCursor = action.payload;
+    },
+    /**
+     * One page of `sync`: every change since the cursor, applied in order, each once.
+     * - a new message joins its conversation (deduped by `_id` and, for one's own, `tempMsgId`);
+     *   a physician's message never seen before raises the unread count of a conversation that
+     *   is not open;
+     * - a deletion marks the message where it is shown (it is not added where it is not);
+     * - the employer's read marker clears the unread count;
+     * - an archive change files the conversation; it leaves the list on screen, which shows the
+     *   inbox or the archive.
+     * The cursor moves to the page's `nextCursor`.
+     */
+    changesSynced(state, action: PayloadAction<TConversationSyncData>) {
+      const openId = state.activeConversation?._id;
+      for (const change of action.payload.changes) {
+        const { conversationId } = change;
+        const copies = copiesOf(state, conversationId);
+        if (change.type === 'message') {
+          const { message } = change;
+          const isNew =
+            (message.seq ?? 0) > (state.lastSeqs[conversationId] ?? 0) &&
+            !copies.some((copy) => copy.messages.some((shown) => isSameMessage(shown, message)));
+          for (const conversation of copies) mergeMessages(conversation, [message]);
+          if (isNew && message.sender === 'employee' && conversationId !== openId) {
+            for (const conversation of state.conversations) {
+              if (conversation._id === conversationId) conversation.employerCount += 1;
+            }
+          }
+          noteSeq(state, conversationId, message.seq);
+        } else if (change.type === 'deleted') {
+          for (const conversation of copies) replaceMessage(conversation, change.message);
+        } else if (change.type === 'read') {
+          if (change.reader === 'employer') for (const conversation of copies) conversation.employerCount = 0;
+        } else {
+          state.conversations = state.conversations.filter(
+            (conversation) =>
+              conversation._id !== conversationId || conversation.isArchived === change.archived,
+          );
+          for (const conversation of copiesOf(state, conversationId))
+            conversation.isArchived = change.archived;
+        }
+      }
+      state.syncCursor = action.payload.nextCursor;
     },
   },
 });
@@ -223,5 +345,8 @@ export const {
   messagesResumed,
   conversationArchived,
   realtimeReconnected,
+  syncCursorSet,
+  changesSynced,
+  olderMessagesLoaded,
 } = conversationsSlice.actions;
 export const conversationsReducer = conversationsSlice.reducer;

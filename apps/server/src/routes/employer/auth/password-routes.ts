@@ -37,11 +37,17 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(ZSession), ...FAILURES },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Your password is set.',
-      data: await setPassword({ context: app.authContext, ...request.body, userAgent: userAgentOf(request) }),
-    }),
+    async (request) => {
+      const session = await setPassword({
+        context: app.authContext,
+        ...request.body,
+        userAgent: userAgentOf(request),
+      });
+      // Every earlier session ended with the new password: their sockets go too, on every
+      // instance (the new session has none yet).
+      disconnectUserSessions(app.io, session.user._id);
+      return { success: true as const, message: 'Your password is set.', data: session };
+    },
   );
 
   app.post(
@@ -90,15 +96,20 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(ZAccountEmailData), ...FAILURES },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Your password has been changed. Sign in with your new password.',
-      data: await updatePasswordByOtp({
+    async (request) => {
+      const { userId, email } = await updatePasswordByOtp({
         context: app.authContext,
         password: request.body.password,
         resetToken: request.body.resetToken ?? readAuthorizationToken(request.headers.authorization),
-      }),
-    }),
+      });
+      // Recovery ends every session of the account: their sockets go too, on every instance.
+      disconnectUserSessions(app.io, userId);
+      return {
+        success: true as const,
+        message: 'Your password has been changed. Sign in with your new password.',
+        data: { email },
+      };
+    },
   );
 
   app.post(

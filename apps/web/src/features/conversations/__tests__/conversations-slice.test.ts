@@ -1,10 +1,12 @@
-import type { TConversation, TMessage } from '@medhire/contract/conversations';
+import type { TConversation, TConversationChange, TMessage } from '@medhire/contract/conversations';
 import { describe, expect, it } from 'vitest';
 import {
   type ConversationsState,
+  changesSynced,
   conversationOpened,
   conversationsLoaded,
   conversationsReducer,
+  hasOlderMessages,
   initialConversationsState,
   lastSeqOf,
   liveMessageReceived,
@@ -15,7 +17,10 @@ import {
   messageResent,
   messageSent,
   messagesResumed,
+  olderMessagesLoaded,
   pushReceivedForConversation,
+  realtimeReconnected,
+  syncCursorSet,
 } from '../conversations-slice.ts';
 
 function message(overrides: Partial<TMessage> = {}): TMessage {
@@ -249,5 +254,171 @@ describe('resume after a reconnect (dedupe by _id and tempMsgId)', () => {
       ['s2', MESSAGE_STATUS.SENT],
       ['temp-1', MESSAGE_STATUS.FAILED],
     ]);
+  });
+});
+
+describe('catching up with sync after a reconnect', () => {
+  const stored = (seq: number, overrides: Partial<TMessage> = {}) =>
+    message({ _id: `s${seq}`, seq, body: `Message ${seq}`, sender: 'employee', ...overrides });
+  const at = '2026-11-20T12:00:00.000Z';
+  let cursor = 100;
+  const messageChange = (conversationId: string, item: TMessage): TConversationChange => ({
+    cursor: String(++cursor),
+    type: 'message',
+    conversationId,
+    message: item,
+    at,
+  });
+  const page = (changes: TConversationChange[]) => ({
+    changes,
+    nextCursor: changes.at(-1)?.cursor ?? '100',
+    hasMore: false,
+  });
+
+  it('keeps the last sequence number of every conversation it shows', () => {
+    const other = conversation({ _id: 'c2', lastMessage: stored(7, { chatId: 'c2' }), messages: [] });
+    let state = withOpenConversation(
+      conversation({ messages: [stored(1), stored(2)], lastMessage: stored(2) }),
+      [conversation({ lastMessage: stored(2), messages: [stored(2)] }), other],
+    );
+    expect(state.lastSeqs).toEqual({ c1: 2, c2: 7 });
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c2', message: stored(8) }));
+    state = conversationsReducer(
+      state,
+      messageSent({ conversationId: 'c1', tempMsgId: 't', message: message({ _id: 'own', seq: 3 }) }),
+    );
+    expect(state.lastSeqs).toEqual({ c1: 3, c2: 8 });
+    expect(state.catchUps).toBe(0);
+  });
+
+  it('asks to catch up after a reconnect, and when a live message skips a number', () => {
+    let state = withOpenConversation(conversation({ messages: [stored(1)], lastMessage: stored(1) }));
+    state = conversationsReducer(state, realtimeReconnected());
+    expect(state.catchUps).toBe(1);
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: stored(2) }));
+    expect(state.catchUps).toBe(1);
+    // 3 and 4 never arrived.
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: stored(5) }));
+    expect(state.catchUps).toBe(2);
+  });
+
+  it('applies missed messages once each, in order, with what live events and sends already showed', () => {
+    let state = withOpenConversation(conversation({ messages: [stored(1)], lastMessage: stored(1) }));
+    state = conversationsReducer(state, syncCursorSet('100'));
+    const pending = message({ _id: 'local-9', tempMsgId: 'local-9', body: 'Sent while offline' });
+    state = conversationsReducer(state, messageQueued({ conversationId: 'c1', message: pending }));
+    state = conversationsReducer(state, messageFailed({ conversationId: 'c1', tempMsgId: 'local-9' }));
+    // Message 3 arrived live after the reconnect, before sync answered.
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: stored(3) }));
+    const storedOwn = message({ _id: 'server-9', tempMsgId: 'local-9', body: 'Sent while offline', seq: 4 });
+    const changes = [
+      messageChange('c1', stored(2)),
+      messageChange('c1', stored(3)),
+      messageChange('c1', storedOwn),
+    ];
+    state = conversationsReducer(state, changesSynced(page(changes)));
+    const open = state.activeConversation as TConversation;
+    expect(open.messages.map((item) => [item._id, item.seq, item.status])).toEqual([
+      ['s1', 1, MESSAGE_STATUS.SENT],
+      ['s2', 2, MESSAGE_STATUS.SENT],
+      ['s3', 3, MESSAGE_STATUS.SENT],
+      // The send that looked failed had been stored: its copy replaces it, never shown twice.
+      ['server-9', 4, MESSAGE_STATUS.SENT],
+    ]);
+    expect(open.lastMessage?._id).toBe('server-9');
+    expect(state.conversations[0]?.messages.map((item) => item._id)).toEqual(['s1', 's2', 's3', 'server-9']);
+    expect(state.syncCursor).toBe(changes.at(-1)?.cursor);
+    expect(state.lastSeqs.c1).toBe(4);
+    // The same page again changes nothing.
+    const again = conversationsReducer(state, changesSynced(page(changes)));
+    expect(again.activeConversation).toEqual(state.activeConversation);
+    expect(again.conversations).toEqual(state.conversations);
+  });
+
+  it("counts a physician's missed messages as unread in a conversation that is not open, once", () => {
+    const other = conversation({ _id: 'c2', lastMessage: stored(4, { chatId: 'c2' }), messages: [] });
+    let state = withOpenConversation(conversation({ messages: [stored(1)], lastMessage: stored(1) }), [
+      conversation({ lastMessage: stored(1), messages: [stored(1)] }),
+      other,
+    ]);
+    const missed = [
+      messageChange('c2', stored(5, { chatId: 'c2', _id: 'x5' })),
+      messageChange('c2', stored(6, { chatId: 'c2', _id: 'x6' })),
+      messageChange('c2', message({ _id: 'x7', seq: 7, chatId: 'c2', sender: 'employer' })),
+      messageChange('c1', stored(2)),
+    ];
+    state = conversationsReducer(state, changesSynced(page(missed)));
+    state = conversationsReducer(state, changesSynced(page(missed)));
+    expect(state.conversations.map((item) => [item._id, item.employerCount])).toEqual([
+      ['c1', 0],
+      ['c2', 2],
+    ]);
+    expect(state.conversations[1]?.lastMessage?._id).toBe('x7');
+  });
+
+  it('marks deletions where shown, clears unread on read, and files archived conversations away', () => {
+    const other = conversation({ _id: 'c2', lastMessage: stored(4, { chatId: 'c2' }), employerCount: 2 });
+    let state = withOpenConversation(
+      conversation({ messages: [stored(9), stored(10)], lastMessage: stored(10) }),
+      [conversation({ lastMessage: stored(10), messages: [stored(10)] }), other],
+    );
+    state = conversationsReducer(
+      state,
+      changesSynced(
+        page([
+          // Message 3 is older than the page on screen: it is not added.
+          {
+            cursor: '201',
+            type: 'deleted',
+            conversationId: 'c1',
+            message: stored(3, { isDeleted: true, body: '' }),
+            at,
+          },
+          {
+            cursor: '202',
+            type: 'deleted',
+            conversationId: 'c1',
+            message: stored(10, { isDeleted: true, body: '' }),
+            at,
+          },
+          { cursor: '203', type: 'read', conversationId: 'c2', reader: 'employer', at },
+          { cursor: '204', type: 'archived', conversationId: 'c1', archived: true, at },
+        ]),
+      ),
+    );
+    const open = state.activeConversation as TConversation;
+    expect(open.messages.map((item) => [item.seq, item.isDeleted])).toEqual([
+      [9, false],
+      [10, true],
+    ]);
+    expect(open.lastMessage?.isDeleted).toBe(true);
+    expect(open.isArchived).toBe(true);
+    // The inbox on screen no longer shows the archived conversation; the read one has no unread.
+    expect(state.conversations.map((item) => [item._id, item.employerCount])).toEqual([['c2', 0]]);
+    expect(state.syncCursor).toBe('204');
+  });
+});
+
+describe('older messages (scrolling up)', () => {
+  const stored = (seq: number) => message({ _id: `s${seq}`, seq, sender: 'employee' });
+  it('go before those on screen once each; the last message stays the newest', () => {
+    let state = withOpenConversation(
+      conversation({ messages: [stored(3), stored(4)], lastMessage: stored(4) }),
+    );
+    expect(hasOlderMessages(state.activeConversation as TConversation)).toBe(true);
+    state = conversationsReducer(
+      state,
+      olderMessagesLoaded({ conversationId: 'c1', messages: [stored(1), stored(2), stored(3)] }),
+    );
+    const open = state.activeConversation as TConversation;
+    expect(open.messages.map((item) => item.seq)).toEqual([1, 2, 3, 4]);
+    expect(open.lastMessage?.seq).toBe(4);
+    expect(hasOlderMessages(open)).toBe(false);
+    // Another conversation's page is ignored.
+    const other = conversationsReducer(
+      state,
+      olderMessagesLoaded({ conversationId: 'c9', messages: [stored(9)] }),
+    );
+    expect(other.activeConversation?.messages).toHaveLength(4);
   });
 });

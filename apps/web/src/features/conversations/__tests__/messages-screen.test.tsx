@@ -1,5 +1,5 @@
 import type { TConversation, TMessage } from '@medhire/contract/conversations';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifyError } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
@@ -77,6 +77,7 @@ function messagesApi(overrides: Routes = {}) {
   });
   return mockApi({
     'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
+    'GET /api/employer/conversation/sync': () => envelope({ changes: [], nextCursor: '40', hasMore: false }),
     'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
       const text = (url.searchParams.get('queryText') ?? '').toLowerCase();
       return envelope(
@@ -339,6 +340,8 @@ describe('the messages screen', () => {
     let hasMissed = false;
     const afterSeqs: (string | null)[] = [];
     const { calls } = messagesApi({
+      // Without a sync cursor the screen re-reads what it shows.
+      'GET /api/employer/conversation/sync': () => failure('The server is busy.', 503, 'UNAVAILABLE'),
       'POST /api/employer/conversation/send-message/c1': () =>
         failure('The server is busy.', 503, 'UNAVAILABLE'),
       'GET /api/employer/conversation/get-single-conversation/c1': ({ url }) => {
@@ -374,6 +377,204 @@ describe('the messages screen', () => {
     expect(afterSeqs).toEqual([null, '2']);
     expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
   });
+  it('after a reconnect asks sync for what it missed since the list was read, and shows each change once', async () => {
+    const first = makeMessage({ seq: 1 });
+    const own = { ...ownMessage, seq: 2 };
+    const fromJohn = makeMessage({ _id: 'j5', chatId: 'c2', body: 'Is the job still open?', seq: 5 });
+    const newcomer = makeConversation({
+      _id: 'c3',
+      employerCount: 1,
+      applicant: { _id: 'physician-3', fullName: 'Dr. Ann Park', photo: null, specialty: 'Neurology' },
+      messages: [],
+      lastMessage: makeMessage({ _id: 'a1', chatId: 'c3', body: 'Hello from Ann', seq: 1 }),
+    });
+    const sinces: (string | null)[] = [];
+    let withNewcomer = false;
+    const { calls } = messagesApi({
+      'GET /api/employer/conversation/get-all-conversation/user-1': () =>
+        envelope(
+          (withNewcomer
+            ? [newcomer, { ...john, employerCount: 1, lastMessage: fromJohn }, jane]
+            : [jane, { ...john, lastMessage: { ...john.lastMessage, seq: 4 } as TMessage }]
+          ).map((conversation) => ({
+            ...conversation,
+            messages: conversation.lastMessage ? [conversation.lastMessage] : [],
+          })),
+        ),
+      'GET /api/employer/conversation/get-single-conversation/c1': () =>
+        envelope(makeConversation({ messages: [first, own], lastMessage: own, employerCount: 0 })),
+      'GET /api/employer/conversation/sync': ({ url }) => {
+        const since = url.searchParams.get('since');
+        sinces.push(since);
+        if (since === 'latest') return envelope({ changes: [], nextCursor: '40', hasMore: false });
+        const at = '2026-11-20T12:00:00.000Z';
+        if (since === '40') {
+          // The first page repeats message 2, already on screen, then what was missed.
+          return envelope({
+            changes: [
+              { cursor: '41', type: 'message', conversationId: 'c1', message: own, at },
+              {
+                cursor: '42',
+                type: 'message',
+                conversationId: 'c1',
+                message: makeMessage({ _id: 'm3', body: 'Are you still there?', seq: 3 }),
+                at,
+              },
+            ],
+            nextCursor: '42',
+            hasMore: true,
+          });
+        }
+        withNewcomer = true;
+        return envelope({
+          changes: [
+            { cursor: '43', type: 'message', conversationId: 'c2', message: fromJohn, at },
+            {
+              cursor: '44',
+              type: 'deleted',
+              conversationId: 'c1',
+              message: { ...first, body: '', isDeleted: true },
+              at,
+            },
+            { cursor: '45', type: 'message', conversationId: 'c3', message: newcomer.lastMessage, at },
+          ],
+          nextCursor: '45',
+          hasMore: false,
+        });
+      },
+    });
+    const { store } = renderApp('/messages?conversationId=c1', { session });
+    const log = await screen.findByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    await within(log).findByText('Could we talk on Tuesday?');
+    await waitFor(() => expect(store.getState().conversations.syncCursor).toBe('40'));
+
+    act(() => void store.dispatch(realtimeReconnected()));
+
+    expect(await within(log).findByText('Are you still there?')).toBeInTheDocument();
+    await waitFor(() => expect(sinces).toEqual(['latest', '40', '42']));
+    await waitFor(() =>
+      expect(
+        within(log)
+          .getAllByRole('listitem')
+          .map((bubble) => bubble.textContent),
+      ).toEqual([
+        expect.stringContaining('This message was deleted.'),
+        expect.stringContaining('Could we talk on Tuesday?'),
+        expect.stringContaining('Are you still there?'),
+      ]),
+    );
+    // John's conversation (not open) shows his message as unread; Ann's, new to the list, appears
+    // (the list is read again for it).
+    await waitFor(() => expect(within(row(/Dr\. John Smith/)).getByText('1 unread')).toBeInTheDocument());
+    expect(row(/Dr\. John Smith/)).toHaveTextContent('Is the job still open?');
+    expect(await screen.findByRole('link', { name: /Dr\. Ann Park/ })).toBeInTheDocument();
+    expect(store.getState().conversations.syncCursor).toBe('45');
+    // Nothing was downloaded again: one open, two list reads (the first and the one for Ann).
+    expect(requestsTo(calls, 'GET', 'get-single-conversation/c1')).toHaveLength(1);
+    expect(requestsTo(calls, 'GET', 'get-all-conversation')).toHaveLength(2);
+  });
+
+  it('loads older messages when scrolled to the top, keeping the messages in view where they were', async () => {
+    const numbered = (seq: number) =>
+      makeMessage({ _id: `n${seq}`, seq, body: `Note ${seq}`, sentTime: '2026-11-20T10:00:00.000Z' });
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, index) => numbered(from + index));
+    const beforeSeqs: (string | null)[] = [];
+    let failsOnce = true;
+    messagesApi({
+      'GET /api/employer/conversation/get-single-conversation/c1': ({ url }) => {
+        const beforeSeq = url.searchParams.get('beforeSeq');
+        beforeSeqs.push(beforeSeq);
+        if (beforeSeq === '21' && failsOnce) {
+          failsOnce = false;
+          return failure('The server is busy.', 503, 'UNAVAILABLE');
+        }
+        const messages =
+          beforeSeq === null ? range(71, 120) : beforeSeq === '71' ? range(21, 70) : range(1, 20);
+        return envelope(makeConversation({ messages, lastMessage: numbered(120), employerCount: 0 }));
+      },
+    });
+    const { user } = renderApp('/messages?conversationId=c1', { session });
+    const log = await screen.findByRole('log', { name: 'Messages with Dr. Jane Doe' });
+    await within(log).findByText('Note 120');
+    // Every bubble is 10 px high in this test's layout.
+    Object.defineProperty(log, 'scrollHeight', {
+      configurable: true,
+      get: () => within(log).queryAllByRole('listitem').length * 10,
+    });
+
+    log.scrollTop = 40;
+    fireEvent.scroll(log);
+    expect(await within(log).findByText('Note 21')).toBeInTheDocument();
+    expect(beforeSeqs).toEqual([null, '71']);
+    expect(within(log).getAllByRole('listitem')).toHaveLength(100);
+    // 50 bubbles (500 px) were added above: what was 40 px from the top stays in view.
+    expect(log.scrollTop).toBe(540);
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('Note 21');
+    expect(within(log).getAllByRole('listitem').at(-1)).toHaveTextContent('Note 120');
+
+    // A failed page says so and offers another try, by keyboard too.
+    await user.click(within(log).getByRole('button', { name: 'Show earlier messages' }));
+    expect(await within(log).findByRole('alert')).toHaveTextContent('We could not load earlier messages.');
+    await user.click(within(log).getByRole('button', { name: 'Try again' }));
+    expect(await within(log).findByText('Note 1')).toBeInTheDocument();
+    expect(beforeSeqs).toEqual([null, '71', '21', '21']);
+    // The first message is on screen: nothing older to ask for.
+    expect(within(log).queryByRole('button', { name: 'Show earlier messages' })).not.toBeInTheDocument();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(120);
+  });
+
+  it('filters the list by job, alongside the inbox and the archive', async () => {
+    const jobIds: (string | null)[] = [];
+    messagesApi({
+      'GET /api/employer/job/get-all-jobs/user-1': () =>
+        envelope({
+          jobs: [
+            { _id: 'job-1', title: 'Interventional Cardiologist' },
+            { _id: 'job-2', title: 'Family Physician' },
+          ],
+          total: 2,
+          pageNumber: 1,
+          pageSize: 200,
+        }),
+      'GET /api/employer/conversation/get-all-conversation/user-1': ({ url }) => {
+        const jobId = url.searchParams.get('jobId');
+        jobIds.push(jobId);
+        const archived = url.searchParams.get('archived') === 'true';
+        return envelope(
+          [jane, john]
+            .filter((conversation) => !archived && (!jobId || conversation.job?._id === jobId))
+            .map((conversation) => ({ ...conversation, messages: [] })),
+        );
+      },
+    });
+    const { user } = renderApp('/messages', { session });
+    await screen.findByRole('link', { name: /Dr\. John Smith/ });
+
+    const jobFilter = await screen.findByRole('combobox', { name: 'Job' });
+    expect(
+      within(jobFilter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All jobs', 'Interventional Cardiologist', 'Family Physician']);
+    await user.selectOptions(jobFilter, 'Family Physician');
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: /Dr\. Jane Doe/ })).not.toBeInTheDocument(),
+    );
+    expect(row(/Dr\. John Smith/)).toBeInTheDocument();
+    expect(jobIds.at(-1)).toBe('job-2');
+
+    // With the archive as well: nothing matches both.
+    await user.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(await screen.findByText('No conversations match these filters.')).toBeInTheDocument();
+    expect(jobIds.at(-1)).toBe('job-2');
+
+    await user.click(screen.getByRole('button', { name: 'Inbox' }));
+    await user.selectOptions(jobFilter, 'All jobs');
+    expect(await screen.findByRole('link', { name: /Dr\. Jane Doe/ })).toBeInTheDocument();
+    expect(jobIds.at(-1)).toBeNull();
+  });
+
   it('archives the open conversation from its header and shows the archive with the Archived filter', async () => {
     const listQueries: (string | null)[] = [];
     let isArchived = false;

@@ -2,6 +2,7 @@ import type {
   TArchiveConversationData,
   TConversation,
   TConversationListData,
+  TConversationSyncData,
   TDeleteMessageData,
   TSendMessageBody,
   TSendMessageData,
@@ -48,6 +49,15 @@ export const conversationsApi = {
   ) =>
     http.get<TConversation>(`/employer/conversation/get-single-conversation/${id(conversationId)}`, {
       query: { ...query },
+      signal,
+    }),
+  /**
+   * Every change of the organisation's conversations after `since` (a cursor of an earlier
+   * answer), oldest first, one page; `latest` answers only the newest cursor.
+   */
+  sync: (since: string, signal?: AbortSignal, pageSize?: number) =>
+    http.get<TConversationSyncData>('/employer/conversation/sync', {
+      query: { since, pageSize },
       signal,
     }),
   /** Sends a message; sending again with the same tempMsgId returns the stored message. */

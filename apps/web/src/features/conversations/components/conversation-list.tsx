@@ -131,16 +131,23 @@ export function ConversationList({
   selectedId,
   isBusy,
   searchText,
+  isFiltered = false,
 }: {
   conversations: readonly TConversation[];
   selectedId: string;
   isBusy: boolean;
   searchText: string;
+  /** The archive or one job is shown, not the whole inbox. */
+  isFiltered?: boolean;
 }) {
   if (conversations.length === 0) {
     return (
       <p className="conversation-list__empty" role="status">
-        {searchText ? `No conversations with a physician named “${searchText}”.` : 'No conversations yet.'}
+        {searchText
+          ? `No conversations with a physician named “${searchText}”.`
+          : isFiltered
+            ? 'No conversations match these filters.'
+            : 'No conversations yet.'}
       </p>
     );
   }

@@ -1,5 +1,15 @@
 import { type TConversation, type TMessage, ZSendMessageBody } from '@medhire/contract/conversations';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,15 +22,19 @@ import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
   conversationArchived,
+  firstSeqOf,
+  hasOlderMessages,
   MESSAGE_STATUS,
   messageDeleted,
   messageFailed,
   messageQueued,
   messageResent,
   messageSent,
+  olderMessagesLoaded,
 } from '../conversations-slice.ts';
 import { formatFullTime, formatMessageTime } from '../format-message-time.ts';
 import { ConversationAvatar, doctorName } from './conversation-list.tsx';
+import { MessageText } from './message-text.tsx';
 
 /** The contract's longest message; the counter appears when a message nears it. */
 const MESSAGE_MAX_LENGTH = 5000;
@@ -87,6 +101,88 @@ function useMessageActions(conversationId: string) {
 
 type MessageActions = ReturnType<typeof useMessageActions>;
 
+/** How many older messages one scroll to the top brings. */
+export const OLDER_PAGE_SIZE = 50;
+/** How close to the top of the log (px) the older page starts loading. */
+const LOAD_OLDER_WITHIN_PX = 120;
+
+type OlderState = { status: 'idle' } | { status: 'loading' } | { status: 'failed'; message: string };
+
+/**
+ * Older messages when the reader scrolls to the top of the log (or presses "Show earlier
+ * messages"): the page before the oldest on screen (`beforeSeq`). The messages already in view
+ * stay where they are: the log's scroll position moves by the height the older page added.
+ */
+function useOlderMessages(conversation: TConversation, logRef: RefObject<HTMLDivElement | null>) {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<OlderState>({ status: 'idle' });
+  const anchor = useRef<{ height: number; top: number } | null>(null);
+  const isLoading = useRef(false);
+  const conversationId = conversation._id;
+  const firstSeq = firstSeqOf(conversation);
+  const hasOlder = hasOlderMessages(conversation);
+
+  const loadOlder = useCallback(async () => {
+    if (isLoading.current || !hasOlder || firstSeq === undefined) return;
+    isLoading.current = true;
+    setState({ status: 'loading' });
+    try {
+      const page = await conversationsApi.getSingleConversation(conversationId, undefined, {
+        beforeSeq: firstSeq,
+        pageSize: OLDER_PAGE_SIZE,
+      });
+      const log = logRef.current;
+      if (log) anchor.current = { height: log.scrollHeight, top: log.scrollTop };
+      dispatch(olderMessagesLoaded({ conversationId, messages: page.messages }));
+      setState({ status: 'idle' });
+    } catch (error) {
+      setState({ status: 'failed', message: errorMessage(error) });
+    } finally {
+      isLoading.current = false;
+    }
+  }, [dispatch, conversationId, firstSeq, hasOlder, logRef]);
+
+  // Keep the messages that were in view where they were once the older page is drawn above.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the oldest message changes.
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    const saved = anchor.current;
+    if (!log || !saved) return;
+    anchor.current = null;
+    log.scrollTop = saved.top + (log.scrollHeight - saved.height);
+  }, [firstSeq, logRef]);
+
+  const onScroll = () => {
+    const log = logRef.current;
+    if (log && log.scrollTop <= LOAD_OLDER_WITHIN_PX && state.status === 'idle') void loadOlder();
+  };
+
+  return { state, hasOlder, loadOlder, onScroll };
+}
+
+function OlderMessages({ older }: { older: ReturnType<typeof useOlderMessages> }) {
+  if (!older.hasOlder) return null;
+  if (older.state.status === 'loading') {
+    return (
+      <p className="thread__older" role="status">
+        Loading earlier messages…
+      </p>
+    );
+  }
+  return (
+    <div className="thread__older">
+      {older.state.status === 'failed' && (
+        <p className="thread__older-error" role="alert">
+          We could not load earlier messages. {older.state.message}
+        </p>
+      )}
+      <Button variant="ghost" size="sm" onClick={() => void older.loadOlder()}>
+        {older.state.status === 'failed' ? 'Try again' : 'Show earlier messages'}
+      </Button>
+    </div>
+  );
+}
+
 function OwnStatus({ message, onRetry }: { message: TMessage; onRetry: () => void }) {
   if (message.status === MESSAGE_STATUS.SENDING) return <span className="bubble__status">Sending…</span>;
   if (message.status === MESSAGE_STATUS.FAILED) {
@@ -129,7 +225,9 @@ function MessageBubble({
         {message.isDeleted ? (
           <p className="bubble__body">This message was deleted.</p>
         ) : (
-          <p className="bubble__body">{message.body}</p>
+          <p className="bubble__body">
+            <MessageText text={message.body} />
+          </p>
         )}
       </div>
       <div className="bubble__meta">
@@ -300,9 +398,12 @@ export function ConversationThread({ conversation }: { conversation: TConversati
   const logRef = useRef<HTMLDivElement>(null);
   const name = doctorName(conversation.applicant);
   const messages = conversation.messages;
-  const lastKey = `${messages.length}:${messages.at(-1)?._id ?? ''}`;
+  const newest = messages.at(-1);
+  const lastKey = newest ? `${newest.tempMsgId ?? newest._id}:${newest.seq ?? ''}` : '';
+  const older = useOlderMessages(conversation, logRef);
 
-  // Keep the newest message in view as the thread opens and as messages arrive.
+  // Keep the newest message in view as the thread opens and as messages arrive (an older page
+  // added above leaves the newest where it is, so the view stays put).
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when the last message changes.
   useEffect(() => {
     const log = logRef.current;
@@ -338,7 +439,9 @@ export function ConversationThread({ conversation }: { conversation: TConversati
         aria-label={`Messages with ${name}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
         tabIndex={0}
+        onScroll={older.onScroll}
       >
+        <OlderMessages older={older} />
         {messages.length === 0 ? (
           <p className="thread__empty">No messages yet. Say hello to {name}.</p>
         ) : (

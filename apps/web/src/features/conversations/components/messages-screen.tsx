@@ -1,3 +1,4 @@
+import { SYNC_LATEST } from '@medhire/contract/conversations';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -6,18 +7,22 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Select } from '../../../components/ui/field.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
+  changesSynced,
   conversationClosed,
   conversationOpened,
   conversationsLoaded,
   lastSeqOf,
   messagesResumed,
+  syncCursorSet,
 } from '../conversations-slice.ts';
 import { ConversationList, ConversationListSkeleton, ConversationSearch } from './conversation-list.tsx';
 import { ConversationThread, ThreadSkeleton } from './conversation-thread.tsx';
@@ -28,8 +33,35 @@ export const SEARCH_DEBOUNCE_MS = 300;
 type LoadState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready' };
 type OpenState = LoadState | { status: 'idle' } | { status: 'unavailable' };
 
+/** What the list shows: the search text, inbox or archive, and one job's conversations or all. */
+interface ListFilter {
+  queryText: string;
+  archived: boolean;
+  /** '' for every job. */
+  jobId: string;
+}
+
+/**
+ * Before the screen's first list: the cursor of the newest change, so that after a reconnect
+ * `sync` answers exactly what happened since the list was read. Asked before the list, so a
+ * change between the two is answered twice at worst (and shown once), never missed. Without it
+ * (the call failed) a reconnect re-reads the list and the open conversation instead.
+ */
+function startSyncCursor(signal: AbortSignal): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    if (getState().conversations.syncCursor !== null) return;
+    try {
+      const head = await conversationsApi.sync(SYNC_LATEST, signal);
+      if (getState().conversations.syncCursor === null) dispatch(syncCursorSet(head.nextCursor));
+    } catch {
+      // A reconnect falls back to re-reading what is on screen.
+    }
+  };
+}
+
 /** Loads the conversation list (inbox or archive) for the search text; "Try again" runs it again. */
-function useConversationList(queryText: string, archived: boolean) {
+function useConversationList(query: ListFilter) {
+  const { queryText, archived, jobId } = query;
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -39,8 +71,14 @@ function useConversationList(queryText: string, archived: boolean) {
     if (!userId) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    conversationsApi
-      .getAllConversations(userId, { queryText: queryText || undefined, archived }, controller.signal)
+    dispatch(startSyncCursor(controller.signal))
+      .then(() =>
+        conversationsApi.getAllConversations(
+          userId,
+          { queryText: queryText || undefined, archived, jobId: jobId || undefined },
+          controller.signal,
+        ),
+      )
       .then((conversations) => {
         dispatch(conversationsLoaded(conversations));
         setState({ status: 'ready' });
@@ -49,8 +87,53 @@ function useConversationList(queryText: string, archived: boolean) {
         if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [dispatch, userId, queryText, archived, attempt]);
+  }, [dispatch, userId, queryText, archived, jobId, attempt]);
+  // A later visit starts from a new cursor: its list is read afresh.
+  useEffect(() => () => void dispatch(syncCursorSet(null)), [dispatch]);
   return { state, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** How many of the organisation's jobs the job filter offers (newest first). */
+const FILTER_JOBS_PAGE_SIZE = 200;
+
+/** The organisation's jobs for the job filter; an empty list when they cannot be read (no filter). */
+function useFilterJobs(): { _id: string; title: string }[] {
+  const userId = useAppSelector(selectUser)?._id;
+  const [jobs, setJobs] = useState<{ _id: string; title: string }[]>([]);
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    jobsApi
+      .getAllJobs(userId, { pageSize: FILTER_JOBS_PAGE_SIZE, pageNumber: 1 }, controller.signal)
+      .then((list) => setJobs(list.jobs.map((job) => ({ _id: job._id, title: job.title }))))
+      // Without the jobs the job filter is left out; the list still works.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [userId]);
+  return jobs;
+}
+
+/** One job's conversations, or every job's (spec §7 `jobId`). */
+function JobFilter({
+  jobs,
+  jobId,
+  onChange,
+}: {
+  jobs: readonly { _id: string; title: string }[];
+  jobId: string;
+  onChange: (jobId: string) => void;
+}) {
+  if (jobs.length === 0) return null;
+  return (
+    <Select
+      className="conversation-job-filter"
+      label="Job"
+      placeholder="All jobs"
+      options={jobs.map((job) => ({ value: job._id, label: job.title }))}
+      value={jobId}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
 }
 
 /** Inbox or Archived: which conversations the list shows. */
@@ -143,28 +226,70 @@ function openConversationResumed(conversationId: string, signal: AbortSignal): A
   };
 }
 
+/** The most changes one sync call asks for; more pages follow until the screen has caught up. */
+const SYNC_PAGE_SIZE = 200;
+
 /**
- * When the live connection comes back after a loss, fetches the list again and, for the open
- * conversation, only the messages after the last one it has, quietly (what is on screen stays):
- * messages sent meanwhile were missed (ARCHITECTURE.md). Nothing is shown twice.
+ * Asks `sync` for every change since the screen's cursor, page by page, and applies each once
+ * (changesSynced). Answers whether the list on screen must be read again: a conversation it
+ * does not show got a message or changed between inbox and archive.
  */
-function useRefetchOnReconnect(queryText: string, archived: boolean, conversationId: string) {
+function changesCaughtUp(signal: AbortSignal): AppThunk<Promise<{ isListStale: boolean }>> {
+  return async (dispatch, getState) => {
+    let isListStale = false;
+    for (;;) {
+      const cursor = getState().conversations.syncCursor;
+      if (cursor === null || signal.aborted) return { isListStale };
+      const page = await conversationsApi.sync(cursor, signal, SYNC_PAGE_SIZE);
+      const shown = new Set(getState().conversations.conversations.map((conversation) => conversation._id));
+      isListStale ||= page.changes.some(
+        (change) =>
+          (change.type === 'message' || change.type === 'archived') && !shown.has(change.conversationId),
+      );
+      dispatch(changesSynced(page));
+      if (!page.hasMore) return { isListStale };
+    }
+  };
+}
+
+const hasSyncCursor = (): AppThunk<boolean> => (_dispatch, getState) =>
+  getState().conversations.syncCursor !== null;
+
+/**
+ * After the live connection comes back (or a live message skipped a number), asks `sync` for
+ * what was missed meanwhile and applies it quietly (what is on screen stays, nothing is shown
+ * twice); the list is read again only when a conversation it does not show changed. Without a
+ * cursor, re-reads the list and the open conversation's messages after its last one.
+ */
+function useCatchUp(query: ListFilter, conversationId: string) {
+  const { queryText, archived, jobId } = query;
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
-  const reconnects = useAppSelector((root) => root.conversations.reconnects);
-  const handled = useRef(reconnects);
+  const catchUps = useAppSelector((root) => root.conversations.catchUps);
+  const handled = useRef(catchUps);
   useEffect(() => {
-    if (reconnects === handled.current || !userId) return;
-    handled.current = reconnects;
+    if (catchUps === handled.current || !userId) return;
+    handled.current = catchUps;
     const controller = new AbortController();
     const ignore = () => undefined;
-    conversationsApi
-      .getAllConversations(userId, { queryText: queryText || undefined, archived }, controller.signal)
-      .then((conversations) => dispatch(conversationsLoaded(conversations)))
-      .catch(ignore);
-    if (conversationId) dispatch(openConversationResumed(conversationId, controller.signal)).catch(ignore);
+    const reloadList = () =>
+      conversationsApi
+        .getAllConversations(
+          userId,
+          { queryText: queryText || undefined, archived, jobId: jobId || undefined },
+          controller.signal,
+        )
+        .then((conversations) => dispatch(conversationsLoaded(conversations)));
+    if (dispatch(hasSyncCursor())) {
+      dispatch(changesCaughtUp(controller.signal))
+        .then(({ isListStale }) => (isListStale ? reloadList() : undefined))
+        .catch(ignore);
+    } else {
+      reloadList().catch(ignore);
+      if (conversationId) dispatch(openConversationResumed(conversationId, controller.signal)).catch(ignore);
+    }
     return () => controller.abort();
-  }, [dispatch, reconnects, userId, queryText, archived, conversationId]);
+  }, [dispatch, catchUps, userId, queryText, archived, jobId, conversationId]);
 }
 
 function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
@@ -230,9 +355,12 @@ export function MessagesScreen() {
   const [searchText, setSearchText] = useState('');
   const queryText = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [archived, setArchived] = useState(false);
-  const list = useConversationList(queryText, archived);
+  const [jobId, setJobId] = useState('');
+  const jobs = useFilterJobs();
+  const filter = { queryText, archived, jobId };
+  const list = useConversationList(filter);
   const open = useOpenConversation(conversationId);
-  useRefetchOnReconnect(queryText, archived, conversationId);
+  useCatchUp(filter, conversationId);
   const conversations = useAppSelector((root) => root.conversations.conversations);
 
   const hasNoConversations =
@@ -241,6 +369,7 @@ export function MessagesScreen() {
     !queryText &&
     !searchText &&
     !archived &&
+    !jobId &&
     !conversationId;
 
   return (
@@ -267,6 +396,7 @@ export function MessagesScreen() {
           <div className="messages__list">
             <ConversationSearch value={searchText} onChange={setSearchText} />
             <ConversationFilter archived={archived} onChange={setArchived} />
+            <JobFilter jobs={jobs} jobId={jobId} onChange={setJobId} />
             {list.state.status === 'loading' && conversations.length === 0 ? (
               <ConversationListSkeleton />
             ) : list.state.status === 'failed' ? (
@@ -281,6 +411,7 @@ export function MessagesScreen() {
                 selectedId={conversationId}
                 isBusy={list.state.status === 'loading'}
                 searchText={queryText}
+                isFiltered={archived || Boolean(jobId)}
               />
             )}
           </div>

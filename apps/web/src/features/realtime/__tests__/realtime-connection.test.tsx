@@ -121,13 +121,13 @@ describe('the live connection', () => {
 
   it("asks to reconnect after 'io server disconnect' and tells the app it came back", () => {
     const { store, socket } = connect();
-    expect(store.getState().conversations.reconnects).toBe(0);
+    expect(store.getState().conversations.catchUps).toBe(0);
 
     act(() => socket.drop('io server disconnect'));
     expect(socket.calls).toEqual(['connect']);
 
     act(() => socket.connectNow());
-    expect(store.getState().conversations.reconnects).toBe(1);
+    expect(store.getState().conversations.catchUps).toBe(1);
   });
 
   it('leaves reconnecting after a lost transport to Socket.IO', () => {

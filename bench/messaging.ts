@@ -1,0 +1,164 @@
+import { loadavg } from 'node:os';
+import { startTestServer, type TestServer } from '../scripts/lib/start-test-server.mjs';
+import { type Figure, reportFigures } from './lib/figures.ts';
+import {
+  type BenchConversation,
+  createMessagingDatabase,
+  openSocket,
+  openSockets,
+  percentile,
+} from './lib/messaging-fixtures.ts';
+
+/**
+ * Messaging under load: CONVERSATIONS conversations, each between its own organisation's
+ * employer and its own physician, both sides connected by Socket.IO (2 × CONVERSATIONS sockets).
+ * Messages go out at RATE per second for SECONDS, alternating sides (the physician through
+ * POST /api/employee/conversation/send-message, the employer through
+ * POST /api/employer/conversation/send-message); each one's send→delivery time runs from just
+ * before the POST to the other side's socket receiving `onMessage`. Run on one server process,
+ * then on two behind Redis (REDIS_URL, the Redis Streams adapter) with every conversation's two
+ * sockets on different instances and the sends spread over both. Target: p99 ≤ 100 ms.
+ * Everything (load generator included) runs on this machine.
+ */
+
+const CONVERSATIONS = Number(process.env.BENCH_MSG_CONVERSATIONS ?? 1000);
+const RATE = Number(process.env.BENCH_MSG_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_MSG_SECONDS ?? 60);
+/** Seconds of sending before the measured phase (JIT, pools and caches warm up); not counted. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_MSG_WARMUP ?? 5);
+const MODES = (process.env.BENCH_MSG_MODES ?? 'one,two').split(',').map((mode) => mode.trim());
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const P99_TARGET_MS = 100;
+/** How long a message may take to arrive before it counts as not delivered. */
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+interface RunResult {
+  sent: number;
+  failedSends: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+async function runLoad(servers: TestServer[], fixtures: BenchConversation[]): Promise<RunResult> {
+  const pending = new Map<string, number>();
+  const latencies: number[] = [];
+  const onMessage = (payload: { message: { body: string } }) => {
+    const startedAt = pending.get(payload.message.body);
+    if (startedAt === undefined) return;
+    pending.delete(payload.message.body);
+    if (payload.message.body.startsWith('bench warm-up')) return;
+    latencies.push(performance.now() - startedAt);
+  };
+  const server = (index: number) => servers[index % servers.length]?.baseURL ?? '';
+  // A conversation's two sockets sit on different instances when there are two.
+  const sockets = await openSockets(
+    fixtures.flatMap((fixture, index) => [
+      () => openSocket(server(index), fixture.employerToken),
+      () => openSocket(server(index + 1), fixture.physicianToken),
+    ]),
+  );
+  for (const socket of sockets) socket.on('onMessage', onMessage);
+  console.log(`  ${sockets.length} sockets connected; sending ${RATE}/s for ${SECONDS} s`);
+
+  let sent = 0;
+  let failedSends = 0;
+  const inFlight = new Set<Promise<void>>();
+  const warmUp = Math.round(RATE * WARM_UP_SECONDS);
+  const total = warmUp + Math.round(RATE * SECONDS);
+  const startedAt = performance.now();
+  for (let index = 0; index < total; index += 1) {
+    const due = startedAt + (index * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const fixture = fixtures[index % fixtures.length] as BenchConversation;
+    const fromPhysician = Math.floor(index / fixtures.length) % 2 === 0;
+    const isWarmUp = index < warmUp;
+    const body = isWarmUp ? `bench warm-up ${index}` : `bench ${index}`;
+    const path = fromPhysician ? 'employee' : 'employer';
+    const token = fromPhysician ? fixture.physicianToken : fixture.employerToken;
+    pending.set(body, performance.now());
+    const call = fetch(`${server(index)}/api/${path}/conversation/send-message/${fixture.conversationId}`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ body, tempMsgId: `bench-${index}` }),
+    })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`status ${response.status}`);
+        if (!isWarmUp) sent += 1;
+      })
+      .catch(() => {
+        if (!isWarmUp) failedSends += 1;
+        pending.delete(body);
+      });
+    inFlight.add(call);
+    void call.finally(() => inFlight.delete(call));
+  }
+  await Promise.all(inFlight);
+  const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
+  while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const socket of sockets) socket.disconnect();
+  latencies.sort((a, b) => a - b);
+  return {
+    sent,
+    failedSends,
+    // Warm-up messages not yet delivered are dropped from the count: only measured ones count.
+    delivered: latencies.length,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: percentile(latencies, 1),
+  };
+}
+
+async function main() {
+  console.log(
+    `messaging: ${CONVERSATIONS} conversations (${CONVERSATIONS * 2} sockets), ${RATE} messages/s for ${SECONDS} s; load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  const figures: Figure[] = [];
+  const target = { comparison: '<=' as const, value: P99_TARGET_MS };
+  for (const mode of MODES) {
+    const fixtures = await createMessagingDatabase(`messaging_${mode}`, CONVERSATIONS);
+    const instances = mode === 'two' ? 2 : 1;
+    const env: Record<string, string> = { DATABASE_URL: fixtures.url, TRUST_PROXY: 'loopback' };
+    if (instances === 2) env.REDIS_URL = REDIS_URL;
+    const servers: TestServer[] = [];
+    try {
+      for (let index = 0; index < instances; index += 1) {
+        servers.push(await startTestServer({ requireWebBuild: false, env }));
+      }
+      console.log(`\n${mode === 'two' ? 'two instances with Redis' : 'one instance'}:`);
+      const result = await runLoad(servers, fixtures.conversations);
+      const label = mode === 'two' ? 'two instances + Redis' : 'one instance';
+      const benchmark = 'messaging';
+      figures.push(
+        { benchmark, name: `${label}: send→delivery p50`, value: result.p50, unit: 'ms' },
+        { benchmark, name: `${label}: send→delivery p99`, value: result.p99, unit: 'ms', target },
+        { benchmark, name: `${label}: send→delivery max`, value: result.max, unit: 'ms' },
+        { benchmark, name: `${label}: messages acknowledged`, value: result.sent, unit: 'messages' },
+        { benchmark, name: `${label}: sends refused or failed`, value: result.failedSends, unit: 'messages' },
+        {
+          benchmark,
+          name: `${label}: acknowledged but not delivered`,
+          value: result.sent - result.delivered,
+          unit: 'messages',
+          target: { comparison: '<=', value: 0 },
+        },
+      );
+    } finally {
+      for (const server of servers) await server.stop();
+      await fixtures.drop();
+    }
+  }
+  console.log(
+    `load average after: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}\n`,
+  );
+  await reportFigures(figures);
+}
+
+await main();
