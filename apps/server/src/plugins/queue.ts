@@ -1,8 +1,12 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/index.ts';
 import { type EnqueueOptions, enqueueJob, QUEUE_SCHEMA } from '../queue/enqueue-job.ts';
 import { drizzleSqlExecutor } from '../queue/sql-executor.ts';
+
+/** How long the workers must have been idle before the queue lets the database close. */
+const QUIET_BEFORE_CLOSE_MS = 200;
 
 /** How a queue retries a failed job: `retryDelay` seconds, doubled each time with `retryBackoff`. */
 export interface QueueSettings {
@@ -69,6 +73,7 @@ export default fp(
     let workerIds: string[] = [];
     let isReady = false;
     const running = new Set<Promise<void>>();
+    let lastJobEndedAt = 0;
 
     const startWorkers = async () => {
       if (workerIds.length > 0) return;
@@ -88,6 +93,7 @@ export default fp(
               throw error;
             } finally {
               running.delete(run);
+              lastJobEndedAt = Date.now();
             }
           }
         });
@@ -98,9 +104,17 @@ export default fp(
     const stopWorkers = async () => {
       const ids = workerIds;
       workerIds = [];
+      if (ids.length === 0) return;
       await Promise.all(ids.map((id) => boss.offWork({ id })));
-      // pg-boss stops polling at once; the jobs a worker already holds finish here.
-      while (running.size > 0) await Promise.allSettled([...running]);
+      // pg-boss stops polling at once; the jobs a worker already holds finish here. A fetch
+      // already in flight may still hand a job over after that, and pg-boss marks a finished job
+      // complete (or failed) without awaiting it: so wait until no job has run for a moment,
+      // or that job and its bookkeeping would meet a closed database.
+      for (;;) {
+        while (running.size > 0) await Promise.allSettled([...running]);
+        await delay(QUIET_BEFORE_CLOSE_MS);
+        if (running.size === 0 && Date.now() - lastJobEndedAt >= QUIET_BEFORE_CLOSE_MS) break;
+      }
     };
 
     const queue: JobQueue = {
