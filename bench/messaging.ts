@@ -26,6 +26,8 @@ const RATE = Number(process.env.BENCH_MSG_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_MSG_SECONDS ?? 60);
 /** Seconds of sending before the measured phase (JIT, pools and caches warm up); not counted. */
 const WARM_UP_SECONDS = Number(process.env.BENCH_MSG_WARMUP ?? 5);
+/** Extra Node.js flags for the servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` to profile a run. */
+const NODE_ARGS = (process.env.BENCH_MSG_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const MODES = (process.env.BENCH_MSG_MODES ?? 'one,two').split(',').map((mode) => mode.trim());
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const P99_TARGET_MS = 100;
@@ -128,7 +130,7 @@ async function main() {
     const servers: TestServer[] = [];
     try {
       for (let index = 0; index < instances; index += 1) {
-        servers.push(await startTestServer({ requireWebBuild: false, env }));
+        servers.push(await startTestServer({ requireWebBuild: false, env, nodeArgs: NODE_ARGS }));
       }
       console.log(`\n${mode === 'two' ? 'two instances with Redis' : 'one instance'}:`);
       const result = await runLoad(servers, fixtures.conversations);

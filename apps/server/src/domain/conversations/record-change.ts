@@ -28,10 +28,11 @@ export async function recordChange({
   data = {},
   now = new Date(),
 }: RecordChangeOptions): Promise<void> {
-  const keys = [`org:${conversation.organizationId}`, `phy:${conversation.physicianId}`].sort();
-  for (const key of keys) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 13))`);
-  }
+  const [first, second] = [`org:${conversation.organizationId}`, `phy:${conversation.physicianId}`].sort();
+  // One round trip for both locks: PostgreSQL evaluates a select list left to right.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${first}, 13)), pg_advisory_xact_lock(hashtextextended(${second}, 13))`,
+  );
   await tx.insert(conversationChanges).values({
     conversationId: conversation.id,
     organizationId: conversation.organizationId,
