@@ -21,6 +21,11 @@ describe('layoutFor (spec §2 layouts)', () => {
     expect(layoutFor(profileMissing, '/would-you-rather')).toBe('would-you-rather');
   });
 
+  it("gives a delegate's agreement page a focused layout of its own when signed in", () => {
+    expect(layoutFor(complete, '/delegate-agreement')).toBe('agreement');
+    expect(layoutFor(null, '/delegate-agreement')).toBe('auth');
+  });
+
   it('does not give the editing variant of would-you-rather the focused layout', () => {
     expect(layoutFor(complete, '/edit-profile/would-you-rather')).toBe('main');
   });

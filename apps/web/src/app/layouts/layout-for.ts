@@ -3,7 +3,7 @@ import type { SESSION_CODE, TSession } from '@medhire/contract/account';
 /** Kept as a typed copy so the entry chunk does not pull in zod (see post-login-destination.ts). */
 const PROFILE_NOT_ESTABLISHED: (typeof SESSION_CODE)['PROFILE_NOT_ESTABLISHED'] = 201;
 
-export type LayoutName = 'public' | 'auth' | 'onboarding' | 'would-you-rather' | 'main';
+export type LayoutName = 'public' | 'auth' | 'onboarding' | 'would-you-rather' | 'agreement' | 'main';
 
 /** Legal and informational pages: the same public layout whether signed in or not. */
 export const LEGAL_PATHS = [
@@ -25,7 +25,8 @@ function normalise(pathname: string): string {
 /**
  * The layout a page is shown in, decided by the session and the path only (spec §2):
  * 1. legal pages, and /payment and /global-connection when signed in → public;
- * 2. /would-you-rather when signed in → its own focused layout;
+ * 2. /would-you-rather when signed in → its own focused layout; /delegate-agreement (a delegate's
+ *    first sign-in) → a focused layout with nothing but the way out, since nothing else works yet;
  * 3. a session with code 201 (organisation profile not established) → onboarding;
  * 4. any other signed-in page → main;
  * 5. signed out → auth.
@@ -37,6 +38,7 @@ export function layoutFor(session: Pick<TSession, 'code'> | null, pathname: stri
   if (!session) return 'auth';
   if (PUBLIC_LAYOUT_WHEN_SIGNED_IN.has(path)) return 'public';
   if (path === '/would-you-rather') return 'would-you-rather';
+  if (path === '/delegate-agreement') return 'agreement';
   if (session.code === PROFILE_NOT_ESTABLISHED) return 'onboarding';
   return 'main';
 }

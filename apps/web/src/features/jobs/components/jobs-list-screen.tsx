@@ -17,6 +17,7 @@ import { Table } from '../../../components/ui/table.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { useHasRight } from '../../team/use-has-right.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobsLoaded } from '../jobs-slice.ts';
@@ -56,6 +57,7 @@ function placeText(job: TJob): string {
 }
 
 function JobRowActions({ job, actions }: { job: TJob; actions: JobActions }) {
+  const canCreateJobs = useHasRight('jobs.create');
   const isBusy = actions.busyJobId === job._id;
   const statusAction: { label: string; status: TJobStatus } =
     job.status === 'open'
@@ -72,15 +74,17 @@ function JobRowActions({ job, actions }: { job: TJob; actions: JobActions }) {
       >
         Edit
       </Link>
-      <Button
-        variant="ghost"
-        size="sm"
-        disabled={isBusy}
-        aria-label={`Duplicate ${job.title}`}
-        onClick={() => void actions.duplicate(job)}
-      >
-        Duplicate
-      </Button>
+      {canCreateJobs && (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={isBusy}
+          aria-label={`Duplicate ${job.title}`}
+          onClick={() => void actions.duplicate(job)}
+        >
+          Duplicate
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="sm"
@@ -140,6 +144,7 @@ export function JobsScreen() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const userId = user?._id;
+  const canCreateJobs = useHasRight('jobs.create');
 
   /** Changes the URL's filters; any change of filter starts again at page 1. */
   const updateParams = (changes: Record<string, string>) =>
@@ -219,7 +224,7 @@ export function JobsScreen() {
       <PageHeader
         title="Jobs"
         description="The positions you are recruiting for. Matched physicians see each open posting and can apply."
-        actions={postJobLink}
+        actions={canCreateJobs && postJobLink}
       />
       {actions.confirmation}
       <section className="jobs-toolbar" aria-label="Find jobs">
@@ -278,7 +283,7 @@ export function JobsScreen() {
             icon={<BriefcaseIcon size={26} />}
             title="No jobs yet"
             description="Post your first job to start receiving applicants and recommended physicians for it."
-            action={postJobLink}
+            action={canCreateJobs ? postJobLink : undefined}
           />
         ))}
       {state.status === 'ready' && jobs.length > 0 && (
