@@ -17,6 +17,7 @@ import { Table } from '../../../components/ui/table.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { AssigneeFilter, AssigneeNote, useTeamMembers } from '../../team/components/assignee-controls.tsx';
 import { useHasRight } from '../../team/use-has-right.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
@@ -138,6 +139,8 @@ export function JobsScreen() {
   const statusParam = searchParams.get('status');
   const status = isJobStatus(statusParam) ? statusParam : '';
   const specialty = searchParams.get('specialty') ?? '';
+  const assignee = searchParams.get('assignee') ?? '';
+  const members = useTeamMembers();
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const [searchText, setSearchText] = useState(queryText);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -178,6 +181,7 @@ export function JobsScreen() {
           queryText,
           status: status || undefined,
           specialty: specialty || undefined,
+          assigneeId: assignee || undefined,
           pageSize: JOBS_PAGE_SIZE,
           pageNumber: page,
         },
@@ -191,7 +195,7 @@ export function JobsScreen() {
         if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [dispatch, userId, queryText, status, specialty, page, attempt]);
+  }, [dispatch, userId, queryText, status, specialty, assignee, page, attempt]);
 
   const changeTotal = (delta: number) =>
     setState((current) =>
@@ -202,7 +206,7 @@ export function JobsScreen() {
     onDeleted: () => changeTotal(-1),
   });
 
-  const hasFilters = Boolean(queryText || status || specialty);
+  const hasFilters = Boolean(queryText || status || specialty || assignee);
   const total = state.status === 'ready' ? state.total : 0;
   const pageCount = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
   const isEmpty = state.status === 'ready' && jobs.length === 0;
@@ -249,6 +253,11 @@ export function JobsScreen() {
           options={specialtyOptions}
           onChange={(event) => updateParams({ specialty: event.target.value })}
         />
+        <AssigneeFilter
+          members={members}
+          value={assignee}
+          onChange={(value) => updateParams({ assignee: value })}
+        />
       </section>
 
       {state.status === 'loading' && <JobsSkeleton />}
@@ -271,7 +280,7 @@ export function JobsScreen() {
                 variant="secondary"
                 onClick={() => {
                   setSearchText('');
-                  updateParams({ q: '', status: '', specialty: '' });
+                  updateParams({ q: '', status: '', specialty: '', assignee: '' });
                 }}
               >
                 Clear filters
@@ -306,6 +315,7 @@ export function JobsScreen() {
                       <p className="jobs-meta">
                         {specialtyTitle(enums, job.specialty)} · {placeText(job)}
                       </p>
+                      <AssigneeNote className="jobs-meta jobs-assignee" assignee={job.assignee} />
                     </div>
                     <JobStatusBadge status={job.status} />
                   </div>
@@ -331,6 +341,7 @@ export function JobsScreen() {
                       <p className="jobs-meta">
                         {specialtyTitle(enums, job.specialty)} · {placeText(job)}
                       </p>
+                      <AssigneeNote className="jobs-meta jobs-assignee" assignee={job.assignee} />
                     </div>
                   ),
                 },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TTeamData, TTeamMember } from '@medhire/contract/team';
+import type { TTeamData, TTeamInvitation, TTeamMember } from '@medhire/contract/team';
 import { ZInviteMemberBody } from '@medhire/contract/team';
 import { INVITABLE_ROLES, ROLE_LABELS, type TInvitableRole } from '@medhire/contract/team-roles';
 import { useCallback, useEffect, useState } from 'react';
@@ -130,7 +130,8 @@ function InviteForm({
 type PendingAction =
   | { kind: 'remove'; member: TTeamMember }
   | { kind: 'role'; member: TTeamMember; role: TInvitableRole }
-  | { kind: 'transfer'; member: TTeamMember };
+  | { kind: 'transfer'; member: TTeamMember }
+  | { kind: 'revoke'; invitation: TTeamInvitation };
 
 const CONFIRMATIONS: Record<
   PendingAction['kind'],
@@ -139,9 +140,13 @@ const CONFIRMATIONS: Record<
   remove: { title: 'Remove this member?', confirm: 'Remove', variant: 'danger' },
   role: { title: 'Change the role?', confirm: 'Change role', variant: 'primary' },
   transfer: { title: 'Transfer ownership?', confirm: 'Transfer ownership', variant: 'danger' },
+  revoke: { title: 'Cancel this invitation?', confirm: 'Cancel invitation', variant: 'danger' },
 };
 
 function describePending(pending: PendingAction): string {
+  if (pending.kind === 'revoke') {
+    return `The link sent to ${pending.invitation.email} stops working and its seat is freed. You can invite them again later.`;
+  }
   const name = nameOf(pending.member);
   switch (pending.kind) {
     case 'remove':
@@ -210,6 +215,10 @@ export function TeamScreen() {
   const confirmation = pending ? CONFIRMATIONS[pending.kind] : null;
   const confirm = () => {
     if (!pending) return;
+    if (pending.kind === 'revoke') {
+      void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is cancelled.');
+      return;
+    }
     const { member } = pending;
     if (pending.kind === 'remove') {
       void run(() => teamApi.remove(member._id), 'The member is removed from your team.');
@@ -344,9 +353,7 @@ export function TeamScreen() {
                       variant="ghost"
                       size="sm"
                       disabled={isWorking}
-                      onClick={() =>
-                        run(() => teamApi.revoke(invitation._id), 'The invitation is cancelled.')
-                      }
+                      onClick={() => setPending({ kind: 'revoke', invitation })}
                     >
                       Cancel<span className="visually-hidden"> the invitation of {invitation.email}</span>
                     </Button>
