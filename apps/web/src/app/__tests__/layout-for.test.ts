@@ -21,6 +21,20 @@ describe('layoutFor (spec §2 layouts)', () => {
     expect(layoutFor(profileMissing, '/would-you-rather')).toBe('would-you-rather');
   });
 
+  it("gives a delegate's agreement page a focused layout of its own when signed in", () => {
+    expect(layoutFor(complete, '/delegate-agreement')).toBe('agreement');
+    expect(layoutFor(null, '/delegate-agreement')).toBe('auth');
+  });
+
+  it('keeps a delegate who has not accepted the agreement out of the main layout on any page', () => {
+    const pending = { code: 200, user: { isDelegate: true, delegateAgreementAccepted: false } } as const;
+    const accepted = { code: 200, user: { isDelegate: true, delegateAgreementAccepted: true } } as const;
+    expect(layoutFor(pending, '/home')).toBe('agreement');
+    expect(layoutFor(pending, '/jobs')).toBe('agreement');
+    expect(layoutFor(pending, '/delegate-access')).toBe('public');
+    expect(layoutFor(accepted, '/home')).toBe('main');
+  });
+
   it('does not give the editing variant of would-you-rather the focused layout', () => {
     expect(layoutFor(complete, '/edit-profile/would-you-rather')).toBe('main');
   });

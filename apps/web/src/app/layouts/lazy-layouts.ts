@@ -11,6 +11,7 @@ const importers: Record<LayoutName, () => LayoutModule> = {
     import('./onboarding-layout.tsx').then((module) => ({ default: module.OnboardingLayout })),
   'would-you-rather': () =>
     import('./would-you-rather-layout.tsx').then((module) => ({ default: module.WouldYouRatherLayout })),
+  agreement: () => import('./agreement-layout.tsx').then((module) => ({ default: module.AgreementLayout })),
   main: () => import('./main-layout.tsx').then((module) => ({ default: module.MainLayout })),
 };
 
@@ -40,5 +41,6 @@ export const lazyLayouts: Record<LayoutName, LazyExoticComponent<ComponentType>>
   auth: lazy(() => load('auth')),
   onboarding: lazy(() => load('onboarding')),
   'would-you-rather': lazy(() => load('would-you-rather')),
+  agreement: lazy(() => load('agreement')),
   main: lazy(() => load('main')),
 };

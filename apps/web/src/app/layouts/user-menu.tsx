@@ -42,6 +42,7 @@ export function UserMenu() {
   }, [isOpen]);
 
   const email = user?.email ?? '';
+  const rights = user?.rights;
   const close = () => setIsOpen(false);
 
   return (
@@ -64,21 +65,26 @@ export function UserMenu() {
       <div className="user-menu__panel" id={menuId} hidden={!isOpen}>
         <p className="user-menu__signed-in">
           Signed in as
-          <strong>{email}</strong>
+          <strong>{user?.fullName ?? email}</strong>
+          {user?.fullName && <span className="user-menu__signed-in-email">{email}</span>}
         </p>
         <ul className="user-menu__list">
-          <li>
-            <Link className="user-menu__item" to="/edit-profile" onClick={close}>
-              <BuildingIcon size={18} />
-              Organisation profile
-            </Link>
-          </li>
-          <li>
-            <Link className="user-menu__item" to="/manage-subscriptions" onClick={close}>
-              <CardIcon size={18} />
-              Subscription
-            </Link>
-          </li>
+          {rights?.includes('organization.edit') && (
+            <li>
+              <Link className="user-menu__item" to="/edit-profile" onClick={close}>
+                <BuildingIcon size={18} />
+                Organisation profile
+              </Link>
+            </li>
+          )}
+          {rights?.includes('billing') && (
+            <li>
+              <Link className="user-menu__item" to="/manage-subscriptions" onClick={close}>
+                <CardIcon size={18} />
+                Subscription
+              </Link>
+            </li>
+          )}
           <li>
             <button type="button" className="user-menu__item user-menu__item--danger" onClick={signOut}>
               <LogoutIcon size={18} />

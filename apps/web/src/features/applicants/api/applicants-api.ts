@@ -39,6 +39,8 @@ export const applicantsApi = {
     http.post<TApplicant>(`/employer/applicant/save-applicant/${id(applicantId)}`),
   unsaveApplicant: (applicantId: string) =>
     http.delete<{ _id: string }>(`/employer/applicant/unsave-applicant/${id(applicantId)}`),
+  assignApplicant: (applicationId: string, assigneeId: string | null) =>
+    http.patch<TApplicant>(`/employer/applicant/assign-applicant/${id(applicationId)}`, { assigneeId }),
   updatePipelineStatus: (applicationId: string, pipelineStatus: TPipelineStatus) =>
     http.patch<TApplicant>(`/employer/applicant/update-pipeline-status/${id(applicationId)}`, {
       pipelineStatus,

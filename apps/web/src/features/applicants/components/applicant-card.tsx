@@ -161,7 +161,12 @@ export function ApplicantCard({
         <ul className="applicant-card__jobs" aria-label="With your jobs">
           {applicant.applications.map((application) => (
             <li key={application._id} className="applicant-card__job">
-              <span className="applicant-card__job-title">{application.jobTitle}</span>
+              <span className="applicant-card__job-title">
+                {application.jobTitle}
+                {application.assignee && (
+                  <span className="applicant-card__assignee"> · {application.assignee.fullName}</span>
+                )}
+              </span>
               <PipelineStatusBadge status={application.pipelineStatus} />
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { APPLICANT_SORTS, type TApplicant, type TApplicantSort } from '@medhire/contract/applicants';
 import { PIPELINE_STATUSES, type TPipelineStatus } from '@medhire/contract/matches';
+import type { TTeamMember } from '@medhire/contract/team';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,6 +11,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { US_STATE_OPTIONS } from '../../../lib/us-states.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
+import { AssigneeFilter } from '../../team/components/assignee-controls.tsx';
 import { useEnums } from '../../utility/use-enums.ts';
 import { ApplicantCard } from './applicant-card.tsx';
 import './applicants.css';
@@ -25,7 +27,16 @@ export const SORT_LABELS: Record<TApplicantSort, string> = {
 };
 
 /** The URL search parameters each filter lives in. */
-export type FilterKey = 'q' | 'job' | 'specialty' | 'state' | 'board' | 'pipeline' | 'employment' | 'sort';
+export type FilterKey =
+  | 'q'
+  | 'job'
+  | 'specialty'
+  | 'state'
+  | 'board'
+  | 'pipeline'
+  | 'employment'
+  | 'assignee'
+  | 'sort';
 
 export function isSort(value: string): value is TApplicantSort {
   return (APPLICANT_SORTS as readonly string[]).includes(value);
@@ -84,6 +95,8 @@ export interface ApplicantFiltersProps {
   jobs?: readonly { _id: string; title: string }[];
   showPipeline?: boolean;
   showEmploymentType?: boolean;
+  /** The team, for the assignee filter; omit to hide it. */
+  members?: TTeamMember[];
 }
 
 /** Search by name, specialty, state, board status (and job, pipeline stage or employment type), sort. */
@@ -93,6 +106,7 @@ export function ApplicantFilters({
   jobs,
   showPipeline = false,
   showEmploymentType = false,
+  members,
 }: ApplicantFiltersProps) {
   const { enums } = useEnums();
   const { get, updateParams } = params;
@@ -107,6 +121,7 @@ export function ApplicantFilters({
   if (jobs) keys.push('job');
   if (showPipeline) keys.push('pipeline');
   if (showEmploymentType) keys.push('employment');
+  if (members) keys.push('assignee');
   const activeCount = keys.filter((key) => get(key)).length + (isSort(sort) && sort !== 'newest' ? 1 : 0);
   return (
     <section className={cx('applicant-filters', isFolded && 'applicant-filters--folded')} aria-label={label}>
@@ -166,6 +181,13 @@ export function ApplicantFilters({
             placeholder="Any type"
             options={(enums?.employmentType ?? []).map((entry) => ({ value: entry._id, label: entry.title }))}
             {...select('employment')}
+          />
+        )}
+        {members && (
+          <AssigneeFilter
+            members={members}
+            value={get('assignee')}
+            onChange={(value) => updateParams({ assignee: value })}
           />
         )}
         <Select

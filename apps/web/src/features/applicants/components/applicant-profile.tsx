@@ -20,6 +20,7 @@ import { stateName } from '../../../lib/us-states.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { matchesApi } from '../../matches/api/matches-api.ts';
 import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
+import { AssignControl, useTeamMembers } from '../../team/components/assignee-controls.tsx';
 import { applicantsApi } from '../api/applicants-api.ts';
 import { applicantUpdated, singleApplicantLoaded } from '../applicants-slice.ts';
 import {
@@ -158,10 +159,13 @@ function ApplicationItem({
   ownEmail,
   onMove,
   pendingStatus,
+  assignControl,
 }: {
   application: TApplication;
   ownEmail: string | undefined;
   onMove: (status: TPipelineStatus) => void;
+  /** Who looks after this application, and (with jobs.assign) the control to change it. */
+  assignControl?: ReactNode;
   /** The stage the application is being moved to, while the server answers. */
   pendingStatus: TPipelineStatus | undefined;
 }) {
@@ -198,6 +202,7 @@ function ApplicationItem({
             Moving to {pendingStatus}…
           </span>
         )}
+        {assignControl}
       </div>
       <Timeline application={application} ownEmail={ownEmail} />
     </article>
@@ -278,6 +283,7 @@ export function ApplicantScreen() {
   const [toCancel, setToCancel] = useState<TApplicantMatch | null>(null);
   const [isCancelling, setIsCancelling] = useState(false);
   const actions = useApplicantActions();
+  const members = useTeamMembers();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -316,6 +322,18 @@ export function ApplicantScreen() {
     } finally {
       setPendingMoves(({ [application._id]: _done, ...rest }) => rest);
     }
+  };
+
+  const assign = async (application: TApplication, assigneeId: string | null) => {
+    const updated = await applicantsApi.assignApplicant(application._id, assigneeId);
+    // Keep the timeline, which only the single-applicant answer carries.
+    dispatch(
+      applicantUpdated(
+        updated.applications.some((entry) => entry.history === undefined)
+          ? await applicantsApi.getSingleApplicant(updated._id)
+          : updated,
+      ),
+    );
   };
 
   const confirmCancel = async () => {
@@ -436,6 +454,14 @@ export function ApplicantScreen() {
                       ownEmail={user?.email}
                       pendingStatus={pendingMoves[application._id]}
                       onMove={(status) => void move(application, status)}
+                      assignControl={
+                        <AssignControl
+                          label={`Assignee for ${application.jobTitle}`}
+                          assignee={application.assignee}
+                          members={members}
+                          assign={(assigneeId) => assign(application, assigneeId)}
+                        />
+                      }
                     />
                   </li>
                 ))}

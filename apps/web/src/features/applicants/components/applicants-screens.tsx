@@ -22,6 +22,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
+import { useTeamMembers } from '../../team/components/assignee-controls.tsx';
 import { applicantsApi } from '../api/applicants-api.ts';
 import { applicantsLoaded, recommendedApplicantsLoaded, savedApplicantsLoaded } from '../applicants-slice.ts';
 import { ApplicantCardActions } from './applicant-card.tsx';
@@ -52,7 +53,16 @@ const selectRecommended = (state: RootState) =>
 const JOBS_PAGE_SIZE = 200;
 const RECOMMENDED_PAGE_SIZE = Math.min(20, RECOMMENDED_PAGE_MAX);
 
-const ALL_FILTERS: readonly FilterKey[] = ['q', 'job', 'specialty', 'state', 'board', 'pipeline', 'sort'];
+const ALL_FILTERS: readonly FilterKey[] = [
+  'q',
+  'job',
+  'specialty',
+  'state',
+  'board',
+  'pipeline',
+  'assignee',
+  'sort',
+];
 
 type TabId = 'all' | 'recommended' | 'saved';
 const TAB_IDS: readonly TabId[] = ['all', 'recommended', 'saved'];
@@ -173,7 +183,9 @@ function AllApplicantsTab({
   const state = get('state');
   const boardStatus = get('board');
   const pipeline = get('pipeline');
+  const assignee = get('assignee');
   const sort = get('sort');
+  const members = useTeamMembers();
 
   const { state: loadState, retry } = usePagedLoad(
     (signal) =>
@@ -188,6 +200,7 @@ function AllApplicantsTab({
                 state: state || undefined,
                 boardStatus: boardStatus || undefined,
                 pipelineStatus: isPipelineStatus(pipeline) ? pipeline : undefined,
+                assigneeId: assignee || undefined,
                 sort: isSort(sort) ? sort : undefined,
                 pageSize: APPLICANTS_PAGE_SIZE,
                 pageNumber: page,
@@ -199,13 +212,19 @@ function AllApplicantsTab({
               return { total: list.total, shown: list.applicants.length };
             })
         : null,
-    [userId, queryText, jobId, specialty, state, boardStatus, pipeline, sort, page],
+    [userId, queryText, jobId, specialty, state, boardStatus, pipeline, assignee, sort, page],
   );
 
-  const hasFilters = Boolean(queryText || jobId || specialty || state || boardStatus || pipeline);
+  const hasFilters = Boolean(queryText || jobId || specialty || state || boardStatus || pipeline || assignee);
   return (
     <div className="applicants-tab">
-      <ApplicantFilters params={params} label="Filter applicants" jobs={jobs} showPipeline />
+      <ApplicantFilters
+        params={params}
+        label="Filter applicants"
+        jobs={jobs}
+        members={members.length > 1 ? members : undefined}
+        showPipeline
+      />
       <ListBody
         state={loadState}
         applicants={applicants}

@@ -1,4 +1,5 @@
 import type { TDashboardActivity, TDashboardSummary } from '@medhire/contract/dashboard';
+import type { TRight } from '@medhire/contract/team-roles';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
@@ -22,6 +23,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { BOARD_COLUMNS } from '../../pipeline/board-columns.ts';
+import { useHasRight } from '../../team/use-has-right.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import { dashboardApi } from '../api/dashboard-api.ts';
 import { MatchesDonut, PipelineFunnel, WeeklyApplicationsChart } from './dashboard-charts.tsx';
@@ -34,26 +36,36 @@ const SUBSCRIPTION_LABELS = {
   canceled: { label: 'Canceled', variant: 'neutral' },
 } as const;
 
-const NEXT_STEPS = [
+const NEXT_STEPS: readonly {
+  to: string;
+  icon: typeof BriefcaseIcon;
+  title: string;
+  text: string;
+  /** Shown only to members whose role holds this right. */
+  right: TRight;
+}[] = [
   {
+    right: 'jobs.create',
     to: '/create-job',
     icon: BriefcaseIcon,
     title: 'Post a job',
     text: 'Describe the role, compensation and locations so matched physicians can find it.',
   },
   {
+    right: 'organization.edit',
     to: '/edit-profile/would-you-rather',
     icon: SparkIcon,
     title: 'Refine candidate preferences',
     text: 'Specialty, board status, experience and start year decide who is recommended to you.',
   },
   {
+    right: 'organization.edit',
     to: '/edit-profile',
     icon: BuildingIcon,
     title: 'Polish your organisation profile',
     text: 'Logo, locations, practice type and photos are what physicians see first.',
   },
-] as const;
+];
 
 /** The funnel shows the stages a candidate moves through; rejections sit apart below it. */
 const FUNNEL_STAGES = BOARD_COLUMNS.filter((stage) => stage !== 'Rejected');
@@ -148,6 +160,7 @@ function kpisOf(summary: TDashboardSummary): Kpi[] {
 
 export function HomeScreen() {
   const userId = useAppSelector((state) => state.auth.user?._id);
+  const canCreateJobs = useHasRight('jobs.create');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -172,9 +185,11 @@ export function HomeScreen() {
         title="Home"
         description="Your recruiting at a glance: open jobs, new applicants, your pipeline and the latest activity."
         actions={
-          <Link className={buttonClasses()} to="/create-job" data-tour="post-job">
-            Post a job
-          </Link>
+          canCreateJobs && (
+            <Link className={buttonClasses()} to="/create-job" data-tour="post-job">
+              Post a job
+            </Link>
+          )
         }
       />
       <TourLauncher />
@@ -343,6 +358,7 @@ function SubscriptionCard() {
   const meta = user?.subscriptionMeta;
   const status = user ? SUBSCRIPTION_LABELS[user.subscriptionStatus] : null;
   const renewal = formatDate(meta?.currentPeriodEnd ?? null);
+  const canManageBilling = useHasRight('billing');
   return (
     <Card
       title="Subscription"
@@ -365,18 +381,23 @@ function SubscriptionCard() {
           </div>
         )}
       </dl>
-      <Link className="home-grid__link" to="/manage-subscriptions">
-        Manage subscription
-      </Link>
+      {canManageBilling && (
+        <Link className="home-grid__link" to="/manage-subscriptions">
+          Manage subscription
+        </Link>
+      )}
     </Card>
   );
 }
 
 function NextSteps({ isWide = false }: { isWide?: boolean }) {
+  const rights = useAppSelector((state) => state.auth.user?.rights);
+  const steps = NEXT_STEPS.filter((step) => rights?.includes(step.right));
+  if (steps.length === 0) return null;
   return (
     <Card title="Next steps" headingLevel={2} className={isWide ? 'home-section' : undefined}>
       <ul className={isWide ? 'home-steps home-steps--row' : 'home-steps'}>
-        {NEXT_STEPS.map((step) => {
+        {steps.map((step) => {
           const Icon = step.icon;
           return (
             <li key={step.to}>

@@ -25,6 +25,8 @@ export const jobsApi = {
     http.patch<TJob>(`/employer/job/update-job-status/${encodeURIComponent(jobId)}`, { status }),
   duplicateJob: (jobId: string) =>
     http.post<TJob>(`/employer/job/duplicate-job/${encodeURIComponent(jobId)}`),
+  assignJob: (jobId: string, assigneeId: string | null) =>
+    http.patch<TJob>(`/employer/job/assign-job/${encodeURIComponent(jobId)}`, { assigneeId }),
   deleteJob: (jobId: string) =>
     http.delete<TDeleteJobData>(`/employer/job/delete-job/${encodeURIComponent(jobId)}`),
 };

@@ -17,6 +17,8 @@ import { Table } from '../../../components/ui/table.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { AssigneeFilter, AssigneeNote, useTeamMembers } from '../../team/components/assignee-controls.tsx';
+import { useHasRight } from '../../team/use-has-right.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobsLoaded } from '../jobs-slice.ts';
@@ -56,6 +58,7 @@ function placeText(job: TJob): string {
 }
 
 function JobRowActions({ job, actions }: { job: TJob; actions: JobActions }) {
+  const canCreateJobs = useHasRight('jobs.create');
   const isBusy = actions.busyJobId === job._id;
   const statusAction: { label: string; status: TJobStatus } =
     job.status === 'open'
@@ -72,15 +75,17 @@ function JobRowActions({ job, actions }: { job: TJob; actions: JobActions }) {
       >
         Edit
       </Link>
-      <Button
-        variant="ghost"
-        size="sm"
-        disabled={isBusy}
-        aria-label={`Duplicate ${job.title}`}
-        onClick={() => void actions.duplicate(job)}
-      >
-        Duplicate
-      </Button>
+      {canCreateJobs && (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={isBusy}
+          aria-label={`Duplicate ${job.title}`}
+          onClick={() => void actions.duplicate(job)}
+        >
+          Duplicate
+        </Button>
+      )}
       <Button
         variant="ghost"
         size="sm"
@@ -134,12 +139,15 @@ export function JobsScreen() {
   const statusParam = searchParams.get('status');
   const status = isJobStatus(statusParam) ? statusParam : '';
   const specialty = searchParams.get('specialty') ?? '';
+  const assignee = searchParams.get('assignee') ?? '';
+  const members = useTeamMembers();
   const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   const [searchText, setSearchText] = useState(queryText);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const userId = user?._id;
+  const canCreateJobs = useHasRight('jobs.create');
 
   /** Changes the URL's filters; any change of filter starts again at page 1. */
   const updateParams = (changes: Record<string, string>) =>
@@ -173,6 +181,7 @@ export function JobsScreen() {
           queryText,
           status: status || undefined,
           specialty: specialty || undefined,
+          assigneeId: assignee || undefined,
           pageSize: JOBS_PAGE_SIZE,
           pageNumber: page,
         },
@@ -186,7 +195,7 @@ export function JobsScreen() {
         if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
       });
     return () => controller.abort();
-  }, [dispatch, userId, queryText, status, specialty, page, attempt]);
+  }, [dispatch, userId, queryText, status, specialty, assignee, page, attempt]);
 
   const changeTotal = (delta: number) =>
     setState((current) =>
@@ -197,7 +206,7 @@ export function JobsScreen() {
     onDeleted: () => changeTotal(-1),
   });
 
-  const hasFilters = Boolean(queryText || status || specialty);
+  const hasFilters = Boolean(queryText || status || specialty || assignee);
   const total = state.status === 'ready' ? state.total : 0;
   const pageCount = Math.max(1, Math.ceil(total / JOBS_PAGE_SIZE));
   const isEmpty = state.status === 'ready' && jobs.length === 0;
@@ -219,7 +228,7 @@ export function JobsScreen() {
       <PageHeader
         title="Jobs"
         description="The positions you are recruiting for. Matched physicians see each open posting and can apply."
-        actions={postJobLink}
+        actions={canCreateJobs && postJobLink}
       />
       {actions.confirmation}
       <section className="jobs-toolbar" aria-label="Find jobs">
@@ -244,6 +253,11 @@ export function JobsScreen() {
           options={specialtyOptions}
           onChange={(event) => updateParams({ specialty: event.target.value })}
         />
+        <AssigneeFilter
+          members={members}
+          value={assignee}
+          onChange={(value) => updateParams({ assignee: value })}
+        />
       </section>
 
       {state.status === 'loading' && <JobsSkeleton />}
@@ -266,7 +280,7 @@ export function JobsScreen() {
                 variant="secondary"
                 onClick={() => {
                   setSearchText('');
-                  updateParams({ q: '', status: '', specialty: '' });
+                  updateParams({ q: '', status: '', specialty: '', assignee: '' });
                 }}
               >
                 Clear filters
@@ -278,7 +292,7 @@ export function JobsScreen() {
             icon={<BriefcaseIcon size={26} />}
             title="No jobs yet"
             description="Post your first job to start receiving applicants and recommended physicians for it."
-            action={postJobLink}
+            action={canCreateJobs ? postJobLink : undefined}
           />
         ))}
       {state.status === 'ready' && jobs.length > 0 && (
@@ -301,6 +315,7 @@ export function JobsScreen() {
                       <p className="jobs-meta">
                         {specialtyTitle(enums, job.specialty)} · {placeText(job)}
                       </p>
+                      <AssigneeNote className="jobs-meta jobs-assignee" assignee={job.assignee} />
                     </div>
                     <JobStatusBadge status={job.status} />
                   </div>
@@ -326,6 +341,7 @@ export function JobsScreen() {
                       <p className="jobs-meta">
                         {specialtyTitle(enums, job.specialty)} · {placeText(job)}
                       </p>
+                      <AssigneeNote className="jobs-meta jobs-assignee" assignee={job.assignee} />
                     </div>
                   ),
                 },

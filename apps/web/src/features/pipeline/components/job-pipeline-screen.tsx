@@ -22,6 +22,7 @@ import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
 import { useJobActions } from '../../jobs/components/use-job-actions.tsx';
 import { singleJobLoaded } from '../../jobs/jobs-slice.ts';
 import { MatchList } from '../../matches/components/match-list.tsx';
+import { AssignControl, useTeamMembers } from '../../team/components/assignee-controls.tsx';
 import { useEnums } from '../../utility/use-enums.ts';
 import { applicationFor } from '../board-columns.ts';
 import { JobApplicantsPanel } from './job-applicants-panel.tsx';
@@ -64,6 +65,7 @@ export function JobPipelineScreen() {
   const requestedTab = searchParams.get('tab');
   const tab: TabId = TAB_IDS.includes(requestedTab as TabId) ? (requestedTab as TabId) : 'pipeline';
   const actions = useJobActions();
+  const members = useTeamMembers();
   const userId = user?._id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt re-runs the load on "Try again".
@@ -233,6 +235,16 @@ export function JobPipelineScreen() {
             <dd>{job.matchCount}</dd>
           </div>
         </dl>
+        <div className="pipeline-summary__assignee">
+          <AssignControl
+            label="Job owner"
+            assignee={job.assignee}
+            members={members}
+            assign={async (assigneeId) => {
+              dispatch(singleJobLoaded(await jobsApi.assignJob(job._id, assigneeId)));
+            }}
+          />
+        </div>
         <Button
           variant="secondary"
           size="sm"

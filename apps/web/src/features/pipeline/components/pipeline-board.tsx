@@ -163,6 +163,11 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
                       <p className="pipeline-card__meta">
                         {experienceText(card.applicant.yearsOfExperience)}
                       </p>
+                      {card.application.assignee && (
+                        <p className="pipeline-card__meta">
+                          Assigned to {card.application.assignee.fullName}
+                        </p>
+                      )}
                       <div className="pipeline-card__foot">
                         <span className="pipeline-card__date">
                           {card.application.source === 'match' ? 'Joined' : 'Applied'}{' '}

@@ -11,6 +11,7 @@ import { PasswordField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { useStartSession } from '../../auth/session-start.ts';
+import '../../auth/components/auth-forms.css';
 import { teamApi } from '../api/team-api.ts';
 
 /**
@@ -59,27 +60,45 @@ export function JoinTeamScreen() {
 
   if (loadError) {
     return (
-      <main className="join-team">
-        <h1>Join a hiring team</h1>
-        <Alert variant="danger">{loadError}</Alert>
-        <p>
-          <Link to="/signIn">Go to sign in</Link>
-        </p>
-      </main>
+      <div className="auth-screen">
+        <title>Join a hiring team · MedHire</title>
+        <header className="auth-screen__header">
+          <h1 className="auth-screen__title">Join a hiring team</h1>
+        </header>
+        <Alert variant="danger" title="This invitation cannot be used">
+          {loadError}
+        </Alert>
+        <footer className="auth-screen__footer">
+          <p>
+            Ask the person who invited you to send a new invitation, or <Link to="/signIn">sign in</Link>.
+          </p>
+        </footer>
+      </div>
     );
   }
   if (!preview) return <Spinner label="Opening your invitation" />;
 
   return (
-    <main className="join-team">
-      <h1>Join {preview.organizationName}</h1>
-      <p>
-        {preview.inviterName ?? 'A colleague'} invited <strong>{preview.email}</strong> to join the hiring
-        team as <strong>{ROLE_LABELS[preview.role].toLowerCase()}</strong>.
-      </p>
-      {failure && <Alert variant="danger">{failure}</Alert>}
+    <div className="auth-screen">
+      <title>{`Join ${preview.organizationName} · MedHire`}</title>
+      <header className="auth-screen__header">
+        <p className="auth-screen__eyebrow">Invitation</p>
+        <h1 className="auth-screen__title">Join {preview.organizationName}</h1>
+        <p className="auth-screen__lead">
+          {preview.inviterName ?? 'A colleague'} invited <strong>{preview.email}</strong> to join the hiring
+          team as <strong>{ROLE_LABELS[preview.role].toLowerCase()}</strong>.
+          {preview.role === 'delegate' &&
+            ' At your first sign-in you read and accept the Delegate Access agreement.'}
+        </p>
+      </header>
+      {failure && (
+        <Alert variant="danger" title="You could not join">
+          {failure}
+        </Alert>
+      )}
       {preview.hasAccount ? (
         <form
+          className="auth-form"
           aria-label="Sign in to join"
           noValidate
           onSubmit={(event) => {
@@ -93,10 +112,17 @@ export function JoinTeamScreen() {
             value={existingPassword}
             onChange={(event) => setExistingPassword(event.target.value)}
           />
-          <Button type="submit">Sign in and join</Button>
+          <Button type="submit" size="lg" isBlock>
+            Sign in and join
+          </Button>
         </form>
       ) : (
-        <form aria-label="Create your account" noValidate onSubmit={handleSubmit((values) => join(values))}>
+        <form
+          className="auth-form"
+          aria-label="Create your account"
+          noValidate
+          onSubmit={handleSubmit((values) => join(values))}
+        >
           <TextField
             label="Full name"
             autoComplete="name"
@@ -109,11 +135,16 @@ export function JoinTeamScreen() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <Button type="submit" isLoading={isSubmitting}>
+          <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
             Join the team
           </Button>
         </form>
       )}
-    </main>
+      <footer className="auth-screen__footer">
+        <p>
+          Not {preview.email}? <Link to="/signIn">Sign in</Link> with your own account.
+        </p>
+      </footer>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TTeamData, TTeamMember } from '@medhire/contract/team';
+import type { TTeamData, TTeamInvitation, TTeamMember } from '@medhire/contract/team';
 import { ZInviteMemberBody } from '@medhire/contract/team';
 import { INVITABLE_ROLES, ROLE_LABELS, type TInvitableRole } from '@medhire/contract/team-roles';
 import { useCallback, useEffect, useState } from 'react';
@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { useAppSelector } from '../../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -16,6 +16,7 @@ import { Meter } from '../../../components/ui/meter.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, http } from '../../../lib/http.ts';
+import { syncUser } from '../../auth/auth-slice.ts';
 import { teamApi } from '../api/team-api.ts';
 import './team-screen.css';
 
@@ -26,10 +27,15 @@ interface JobOption {
   title: string;
 }
 
-function formatWhen(iso: string | null): string {
-  if (!iso) return 'Never signed in';
+function formatWhen(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+function lastActive(member: TTeamMember): string {
+  return member.lastActiveAt ? `Last active ${formatWhen(member.lastActiveAt)}` : 'Never signed in';
+}
+
+const nameOf = (member: TTeamMember) => member.fullName ?? member.email;
 
 /** The organisation's jobs, for choosing what a delegate works on. */
 function useJobOptions(userId: string | undefined): JobOption[] {
@@ -123,10 +129,38 @@ function InviteForm({
 
 type PendingAction =
   | { kind: 'remove'; member: TTeamMember }
-  | { kind: 'role'; member: TTeamMember; role: TInvitableRole };
+  | { kind: 'role'; member: TTeamMember; role: TInvitableRole }
+  | { kind: 'transfer'; member: TTeamMember }
+  | { kind: 'revoke'; invitation: TTeamInvitation };
+
+const CONFIRMATIONS: Record<
+  PendingAction['kind'],
+  { title: string; confirm: string; variant: 'danger' | 'primary' }
+> = {
+  remove: { title: 'Remove this member?', confirm: 'Remove', variant: 'danger' },
+  role: { title: 'Change the role?', confirm: 'Change role', variant: 'primary' },
+  transfer: { title: 'Transfer ownership?', confirm: 'Transfer ownership', variant: 'danger' },
+  revoke: { title: 'Cancel this invitation?', confirm: 'Cancel invitation', variant: 'danger' },
+};
+
+function describePending(pending: PendingAction): string {
+  if (pending.kind === 'revoke') {
+    return `The link sent to ${pending.invitation.email} stops working and its seat is freed. You can invite them again later.`;
+  }
+  const name = nameOf(pending.member);
+  switch (pending.kind) {
+    case 'remove':
+      return `${name} will be signed out at once and lose access. Their past work keeps their name.`;
+    case 'role':
+      return `${name} becomes ${ROLE_LABELS[pending.role].toLowerCase()}.`;
+    case 'transfer':
+      return `${name} becomes the owner of this account, with billing and the team. You become an admin; only the new owner can give ownership back.`;
+  }
+}
 
 /** Settings → Team: members, invitations, seats, and (for owners and admins) their management. */
 export function TeamScreen() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.auth.user);
   const canManage = user?.rights.includes('team.manage') ?? false;
   const isOwner = user?.memberRole === 'owner';
@@ -177,6 +211,31 @@ export function TeamScreen() {
   if (!team) return <Spinner label="Loading your team" />;
 
   const isFull = team.seats.used >= team.seats.limit;
+  const seatsText = `${team.seats.used} of ${team.seats.limit} seats used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`;
+  const confirmation = pending ? CONFIRMATIONS[pending.kind] : null;
+  const confirm = () => {
+    if (!pending) return;
+    if (pending.kind === 'revoke') {
+      void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is cancelled.');
+      return;
+    }
+    const { member } = pending;
+    if (pending.kind === 'remove') {
+      void run(() => teamApi.remove(member._id), 'The member is removed from your team.');
+    } else if (pending.kind === 'transfer') {
+      void run(
+        async () => {
+          const next = await teamApi.transferOwnership(member._id);
+          // The session's role and rights change with the ownership: read them again.
+          if (user) void dispatch(syncUser(user._id));
+          return next;
+        },
+        `${nameOf(member)} now owns the account. You are an admin.`,
+      );
+    } else {
+      void run(() => teamApi.changeRole(member._id, { role: pending.role }), 'The role is changed.');
+    }
+  };
   return (
     <div className="team-screen">
       <Card className="team-seats" aria-label="Seats">
@@ -184,8 +243,14 @@ export function TeamScreen() {
           label="Seats used"
           value={team.seats.used}
           max={team.seats.limit}
-          valueText={`${team.seats.used} of ${team.seats.limit} seats used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`}
+          valueText={seatsText}
+          dangerWhen="full"
         />
+        <p className="team-seats__text">
+          <strong>{team.seats.used}</strong> of {team.seats.limit} seats used
+          {team.seats.planName ? ` on ${team.seats.planName}` : ''}. Pending invitations hold a seat until
+          they are answered or expire.
+        </p>
         {isFull && (
           <p className="team-seats__full">
             Every seat is taken.{' '}
@@ -211,31 +276,43 @@ export function TeamScreen() {
               !isSelf &&
               member.memberRole !== 'owner' &&
               (isOwner || member.memberRole !== 'admin');
+            // Ownership goes to an admin or a recruiter; a delegate is an outsider.
+            const canReceiveOwnership = isOwner && !isSelf && member.memberRole !== 'delegate';
+            // A delegate needs jobs, which the invitation gives: nobody becomes one by a role change.
+            const roleOptions = INVITABLE_ROLES.filter(
+              (role) =>
+                (isOwner || role !== 'admin') && (role !== 'delegate' || member.memberRole === 'delegate'),
+            ).map((value) => ({ value, label: ROLE_LABELS[value] }));
             return (
               <li key={member._id} className="team-list__item">
                 <div>
-                  <strong>{member.fullName ?? member.email}</strong>
+                  <strong>{nameOf(member)}</strong>
                   {isSelf && ' (you)'}
                   <div className="team-list__meta">
-                    {member.email} · {ROLE_LABELS[member.memberRole]} · Last active{' '}
-                    {formatWhen(member.lastActiveAt)}
+                    {member.email} · {ROLE_LABELS[member.memberRole]} · {lastActive(member)}
                   </div>
                 </div>
                 {canChange && (
                   <div className="team-list__actions">
                     <Select
-                      label={`Role of ${member.fullName ?? member.email}`}
+                      label={`Role of ${nameOf(member)}`}
                       value={member.memberRole}
-                      options={INVITABLE_ROLES.filter((role) => isOwner || role !== 'admin').map((value) => ({
-                        value,
-                        label: ROLE_LABELS[value],
-                      }))}
+                      options={roleOptions}
                       onChange={(event) =>
                         setPending({ kind: 'role', member, role: event.target.value as TInvitableRole })
                       }
                     />
+                    {canReceiveOwnership && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setPending({ kind: 'transfer', member })}
+                      >
+                        Make owner<span className="visually-hidden"> {nameOf(member)}</span>
+                      </Button>
+                    )}
                     <Button variant="danger" size="sm" onClick={() => setPending({ kind: 'remove', member })}>
-                      Remove<span className="visually-hidden"> {member.fullName ?? member.email}</span>
+                      Remove<span className="visually-hidden"> {nameOf(member)}</span>
                     </Button>
                   </div>
                 )}
@@ -276,9 +353,7 @@ export function TeamScreen() {
                       variant="ghost"
                       size="sm"
                       disabled={isWorking}
-                      onClick={() =>
-                        run(() => teamApi.revoke(invitation._id), 'The invitation is cancelled.')
-                      }
+                      onClick={() => setPending({ kind: 'revoke', invitation })}
                     >
                       Cancel<span className="visually-hidden"> the invitation of {invitation.email}</span>
                     </Button>
@@ -293,47 +368,29 @@ export function TeamScreen() {
       {canManage && (
         <section aria-labelledby="team-invite-heading">
           <h2 id="team-invite-heading">Invite a colleague</h2>
-          <InviteForm jobs={jobs} canInviteAdmins={isOwner} onInvited={setTeam} />
+          {isFull ? (
+            <p>
+              Every seat is taken: remove a member, cancel an invitation or upgrade the plan to invite
+              someone.
+            </p>
+          ) : (
+            <InviteForm jobs={jobs} canInviteAdmins={isOwner} onInvited={setTeam} />
+          )}
         </section>
       )}
 
       <Modal
         isOpen={pending !== null}
         onClose={() => setPending(null)}
-        title={pending?.kind === 'remove' ? 'Remove this member?' : 'Change the role?'}
-        description={
-          pending?.kind === 'remove'
-            ? `${pending.member.fullName ?? pending.member.email} will be signed out at once and lose access. Their past work keeps their name.`
-            : pending
-              ? `${pending.member.fullName ?? pending.member.email} becomes ${ROLE_LABELS[pending.role].toLowerCase()}.`
-              : undefined
-        }
+        title={confirmation?.title ?? ''}
+        description={pending ? describePending(pending) : undefined}
         footer={
           <>
             <Button variant="secondary" onClick={() => setPending(null)}>
               Keep as is
             </Button>
-            <Button
-              variant={pending?.kind === 'remove' ? 'danger' : 'primary'}
-              isLoading={isWorking}
-              onClick={() => {
-                if (!pending) return;
-                if (pending.kind === 'remove') {
-                  void run(() => teamApi.remove(pending.member._id), 'The member is removed from your team.');
-                } else if (pending.role === 'delegate') {
-                  toast.error(
-                    'To make someone a delegate, remove them and invite them as a delegate with their jobs.',
-                  );
-                  setPending(null);
-                } else {
-                  void run(
-                    () => teamApi.changeRole(pending.member._id, { role: pending.role }),
-                    'The role is changed.',
-                  );
-                }
-              }}
-            >
-              {pending?.kind === 'remove' ? 'Remove' : 'Change role'}
+            <Button variant={confirmation?.variant ?? 'primary'} isLoading={isWorking} onClick={confirm}>
+              {confirmation?.confirm}
             </Button>
           </>
         }
