@@ -1,5 +1,6 @@
 import type { TConversation, TMessage } from '@medhire/contract/conversations';
 import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createAppStore, NEW_MESSAGE_TOAST } from '../../../app/store.ts';
@@ -49,7 +50,9 @@ function connect() {
   const store = createAppStore({ session });
   const view = render(
     <AppProviders store={store}>
-      <RealtimeConnection />
+      <MemoryRouter>
+        <RealtimeConnection />
+      </MemoryRouter>
     </AppProviders>,
   );
   expect(fakeSockets).toHaveLength(1);
@@ -158,10 +161,10 @@ describe('the live connection', () => {
     expect(store.getState().conversations.conversations[0]?.messages).toHaveLength(2);
   });
 
-  it('tries again later when the server refuses the connection, but not when the session has ended', () => {
+  it('tries again later when the server refuses the connection; an ended session signs out instead', async () => {
     vi.useFakeTimers();
     try {
-      const { socket } = connect();
+      const { socket, store } = connect();
       act(() =>
         socket.fail(Object.assign(new Error('busy'), { data: { code: 'INTERNAL' } }), { isRefusal: true }),
       );
@@ -172,9 +175,11 @@ describe('the live connection', () => {
       const ended = Object.assign(new Error('Your session has ended.'), {
         data: { code: 'UNAUTHENTICATED' },
       });
-      act(() => socket.fail(ended, { isRefusal: true }));
+      await act(async () => socket.fail(ended, { isRefusal: true }));
       act(() => vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MAX_MS * 2));
-      expect(socket.calls).toEqual(['connect']);
+      // No new attempt: the page signs out, which closes the connection for good.
+      expect(store.getState().auth.session).toBeNull();
+      expect(socket.calls).toEqual(['connect', 'disconnect']);
     } finally {
       vi.useRealTimers();
     }
@@ -198,7 +203,9 @@ describe('the live connection', () => {
   it('opens no connection without a session', () => {
     render(
       <AppProviders store={createAppStore()}>
-        <RealtimeConnection />
+        <MemoryRouter>
+          <RealtimeConnection />
+        </MemoryRouter>
       </AppProviders>,
     );
     expect(fakeSockets).toHaveLength(0);
