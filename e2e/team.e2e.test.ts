@@ -265,9 +265,22 @@ describe('the hiring team', () => {
     owner.assertNoErrors();
   });
 
-  // ACTIVITY LOG CHECK GOES HERE (added by the lead once Settings → Activity is merged):
-  // the owner opens Settings → Activity and finds the recruiter's pipeline move, by name.
-  it.todo("Settings → Activity shows the recruiter's pipeline move with the recruiter's name");
+  it("Settings → Activity shows the recruiter's pipeline move with the recruiter's name", async () => {
+    const { page } = owner;
+    await page.goto('/settings/team');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Activity' }).click();
+    await owner.waitForPath('/settings/activity', SLOW);
+    await page.getByRole('heading', { level: 1, name: 'Activity log' }).waitFor({ timeout: SLOW });
+    await page.getByLabel('Member').selectOption({ label: recruiter.fullName });
+    await page.getByLabel('Type').selectOption({ label: 'Pipeline moves' });
+    const table = page.getByRole('table', { name: 'Activity' });
+    const firstRow = table.getByRole('row').nth(1);
+    await expect
+      .poll(async () => firstRow.innerText(), { timeout: SLOW })
+      .toContain(`Moved ${done.physicianName} to ${done.toStage}`);
+    expect(await firstRow.innerText()).toContain(recruiter.fullName);
+    owner.assertNoErrors();
+  });
 
   it('the delegate signs up, accepts the agreement, sees only their job, and the delegate flag follows the session', async () => {
     delegatePage = await openPage(browser, { baseURL: server.baseURL });
