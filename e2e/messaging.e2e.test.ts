@@ -1,6 +1,7 @@
 import type { TConversationSyncData } from '@medhire/contract/conversations';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiCallOptions, callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
@@ -29,26 +30,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Envelope<T> {
-  success: boolean;
-  data: T;
-  error?: { message: string; code: string };
-}
-
-async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-  const response = await fetch(`${server.baseURL}/api${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (!response.ok || !envelope.success) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(envelope)}`);
-  }
-  return envelope.data;
+function api<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<T> {
+  return callApi<T>(server.baseURL, method, path, options);
 }
 
 /** Resolves once the page's live connection has completed a handshake (Socket.IO frame '40'). */
