@@ -5,6 +5,9 @@ import type { Db } from '../db/index.ts';
 import { type EnqueueOptions, enqueueJob, QUEUE_SCHEMA } from '../queue/enqueue-job.ts';
 import { drizzleSqlExecutor } from '../queue/sql-executor.ts';
 
+/** How many times a queue's creation is tried at start before the start fails. */
+const QUEUE_CREATE_ATTEMPTS = 5;
+
 /** How long the workers must have been idle before the queue lets the database close. */
 const QUIET_BEFORE_CLOSE_MS = 200;
 
@@ -75,11 +78,27 @@ export default fp(
     const running = new Set<Promise<void>>();
     let lastJobEndedAt = 0;
 
+    // Instances starting together on a new database create the same queues at once; pg-boss's
+    // create_queue attaches a partition to its job table without a lock of its own, so one of
+    // them can lose a deadlock. Creating a queue is idempotent: try again after a moment.
+    const createQueueOnce = async (name: string, options: PgBoss.Queue) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await boss.createQueue(name, options);
+          return;
+        } catch (error) {
+          if (attempt >= QUEUE_CREATE_ATTEMPTS) throw error;
+          app.log.warn({ err: error, queue: name, attempt }, 'Creating the queue failed; trying again');
+          await delay(100 * attempt + Math.floor(Math.random() * 100));
+        }
+      }
+    };
+
     const startWorkers = async () => {
       if (workerIds.length > 0) return;
       for (const { name, settings, handler } of registrations) {
         const { pollingIntervalSeconds = 2, ...retry } = settings;
-        await boss.createQueue(name, { name, policy: 'standard', ...retry });
+        await createQueueOnce(name, { name, policy: 'standard', ...retry });
         await boss.updateQueue(name, { name, policy: 'standard', ...retry });
         const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
         const id = await boss.work<object>(name, options, async (jobs) => {
