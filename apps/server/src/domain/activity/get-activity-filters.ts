@@ -8,11 +8,12 @@ import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { activityLog } from '../../db/schema/team.ts';
-import { requireMemberRight } from '../team/member-right.ts';
+import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 
 export interface GetActivityFiltersOptions {
   db: Db;
-  userId: string;
+  /** The signed-in caller (request.account). */
+  member: TeamMember;
 }
 
 /**
@@ -21,14 +22,9 @@ export interface GetActivityFiltersOptions {
  */
 export async function getActivityFilters({
   db,
-  userId,
+  member,
 }: GetActivityFiltersOptions): Promise<TActivityFiltersData> {
-  const { organizationId } = await requireMemberRight(
-    db,
-    userId,
-    'activity.read',
-    ACTIVITY_MESSAGES.forbidden,
-  );
+  const { organizationId } = requireMemberRight(member, 'activity.read', ACTIVITY_MESSAGES.forbidden);
   const types = ACTIVITY_TYPES.map((type) => ({ _id: type, label: ACTIVITY_TYPE_LABELS[type] }));
   if (!organizationId) return { types, members: [] };
 

@@ -7,11 +7,12 @@ import {
 import { and, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { activityLog } from '../../db/schema/team.ts';
-import { requireMemberRight } from '../team/member-right.ts';
+import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 
 export interface GetActivityLogOptions {
   db: Db;
-  userId: string;
+  /** The signed-in caller (request.account). */
+  member: TeamMember;
   query: TGetActivityLogQueryParsed;
 }
 
@@ -25,15 +26,10 @@ const DAY_MS = 24 * 3600_000;
  */
 export async function getActivityLog({
   db,
-  userId,
+  member,
   query,
 }: GetActivityLogOptions): Promise<TActivityLogData> {
-  const { organizationId } = await requireMemberRight(
-    db,
-    userId,
-    'activity.read',
-    ACTIVITY_MESSAGES.forbidden,
-  );
+  const { organizationId } = requireMemberRight(member, 'activity.read', ACTIVITY_MESSAGES.forbidden);
   const { pageSize, pageNumber } = query;
   if (!organizationId) return { items: [], total: 0, pageNumber, pageSize };
 

@@ -7,7 +7,7 @@ import { dataExports } from '../../db/schema/team.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../auth/secret-token.ts';
-import { requireMemberRight } from '../team/member-right.ts';
+import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 import { exportFilePath, exportsDirOf } from './export-files.ts';
 
 export interface DownloadExportOptions {
@@ -17,7 +17,8 @@ export interface DownloadExportOptions {
   /** The token of the e-mailed link; without it the caller must be the signed-in owner. */
   token?: string | undefined;
   /** The signed-in caller, when there is no token. */
-  userId?: string | undefined;
+  /** The signed-in caller, when the link's token is not given. */
+  member?: TeamMember | null | undefined;
   now?: Date;
 }
 
@@ -47,7 +48,7 @@ export async function downloadExport({
   dataDir,
   exportId,
   token,
-  userId,
+  member: caller,
   now = new Date(),
 }: DownloadExportOptions): Promise<ExportDownload> {
   if (!isUuid(exportId)) throw notFound();
@@ -58,8 +59,8 @@ export async function downloadExport({
       throw new AppError('FORBIDDEN', DATA_EXPORT_MESSAGES.invalidToken);
     }
   } else {
-    if (!userId) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
-    const member = await requireMemberRight(db, userId, 'data.export', DATA_EXPORT_MESSAGES.forbidden);
+    if (!caller) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+    const member = requireMemberRight(caller, 'data.export', DATA_EXPORT_MESSAGES.forbidden);
     if (!row || row.organizationId !== member.organizationId) throw notFound();
   }
   if (row.status !== 'ready' || !row.completedAt)

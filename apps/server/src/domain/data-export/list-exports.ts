@@ -3,12 +3,13 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { dataExports } from '../../db/schema/team.ts';
-import { requireMemberRight } from '../team/member-right.ts';
+import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 import { toDataExport } from './export-view.ts';
 
 export interface ListExportsOptions {
   db: Db;
-  userId: string;
+  /** The signed-in caller (request.account). */
+  member: TeamMember;
   pageSize: number;
   pageNumber: number;
   now?: Date;
@@ -17,17 +18,12 @@ export interface ListExportsOptions {
 /** The organisation's exports, newest first, for its owner. */
 export async function listExports({
   db,
-  userId,
+  member,
   pageSize,
   pageNumber,
   now = new Date(),
 }: ListExportsOptions): Promise<TDataExportList> {
-  const { organizationId } = await requireMemberRight(
-    db,
-    userId,
-    'data.export',
-    DATA_EXPORT_MESSAGES.forbidden,
-  );
+  const { organizationId } = requireMemberRight(member, 'data.export', DATA_EXPORT_MESSAGES.forbidden);
   if (!organizationId) return { items: [], total: 0, pageNumber, pageSize };
   const where = eq(dataExports.organizationId, organizationId);
   const [rows, [counted]] = await Promise.all([

@@ -5,13 +5,14 @@ import { organizations, users } from '../../db/schema/accounts.ts';
 import { dataExports } from '../../db/schema/team.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
-import { requireMemberRight } from '../team/member-right.ts';
+import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { DATA_EXPORT_QUEUE, toDataExport } from './export-view.ts';
 
 export interface RequestExportOptions {
   db: Db;
-  userId: string;
+  /** The signed-in caller (request.account). */
+  member: TeamMember;
   now?: Date;
 }
 
@@ -23,12 +24,11 @@ export interface RequestExportOptions {
  */
 export async function requestExport({
   db,
-  userId,
+  member,
   now = new Date(),
 }: RequestExportOptions): Promise<TDataExport> {
-  const { organizationId } = await requireMemberRight(
-    db,
-    userId,
+  const { organizationId, userId } = requireMemberRight(
+    member,
     'data.export',
     DATA_EXPORT_MESSAGES.forbidden,
   );

@@ -31,7 +31,7 @@ const employerActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await getActivityLog({
         db: app.db,
-        userId: requireAccount(request).userId,
+        member: requireAccount(request),
         query: request.query,
       }),
     }),
@@ -49,7 +49,7 @@ const employerActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await getActivityFilters({ db: app.db, userId: requireAccount(request).userId }),
+      data: await getActivityFilters({ db: app.db, member: requireAccount(request) }),
     }),
   );
 };

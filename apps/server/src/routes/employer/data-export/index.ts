@@ -40,7 +40,7 @@ const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: DATA_EXPORT_MESSAGES.requested,
-      data: await requestExport({ db: app.db, userId: requireAccount(request).userId }),
+      data: await requestExport({ db: app.db, member: requireAccount(request) }),
     }),
   );
 
@@ -58,7 +58,7 @@ const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await listExports({ db: app.db, userId: requireAccount(request).userId, ...request.query }),
+      data: await listExports({ db: app.db, member: requireAccount(request), ...request.query }),
     }),
   );
 
@@ -83,7 +83,7 @@ const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
         dataDir: app.config.dataDir,
         exportId: request.params.exportId,
         token,
-        userId: request.account?.userId,
+        member: request.account,
       });
       if (file.sizeBytes !== null) reply.header('content-length', file.sizeBytes);
       return reply
