@@ -5,15 +5,19 @@ import {
   NOTIFICATION_DELIVERY_QUEUE,
   NOTIFICATION_DIGEST_QUEUE,
   NOTIFICATION_PUSH_QUEUE,
+  NOTIFICATION_SWEEP_QUEUE,
   type NotificationDeliveryJob,
   type NotificationPushJob,
 } from '../domain/notifications/queues.ts';
 import { sendNotificationDigests } from '../domain/notifications/send-digests.ts';
 import { sendNotificationPush } from '../domain/notifications/send-push.ts';
+import { sweepUndeliveredNotifications } from '../domain/notifications/sweep-notifications.ts';
 import { userRoom } from '../sockets/authenticate-socket.ts';
 
 /** The digest job looks for due digests this often (each user still gets one a day at most). */
 const DIGEST_CRON = '*/15 * * * *';
+/** The sweep of notifications that lost their delivery job (sweep-notifications.ts). */
+const SWEEP_CRON = '* * * * *';
 
 /**
  * Delivery of notifications from the durable queue, after the transactions that wrote them
@@ -59,6 +63,15 @@ export default fp(
       },
     );
     app.queue.schedule(NOTIFICATION_DIGEST_QUEUE, DIGEST_CRON);
+    app.queue.work(
+      NOTIFICATION_SWEEP_QUEUE,
+      { retryLimit: 2, retryDelay: 30, retryBackoff: false, pollingIntervalSeconds: 5 },
+      async () => {
+        const queued = await sweepUndeliveredNotifications({ db: app.db });
+        if (queued > 0) app.log.warn({ queued }, 'Notifications without a delivery job were queued again.');
+      },
+    );
+    app.queue.schedule(NOTIFICATION_SWEEP_QUEUE, SWEEP_CRON);
   },
   { name: 'notifications', dependencies: ['queue', 'socket', 'mail', 'config'] },
 );

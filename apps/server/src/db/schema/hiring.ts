@@ -259,6 +259,8 @@ export const notifications = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The sweep of notifications whose delivery job was never queued (sweep-notifications.ts).
+    index('notifications_undelivered_idx').on(table.createdAt).where(sql`${table.deliveredAt} is null`),
   ],
 );
 

@@ -1,8 +1,6 @@
 import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
 import type { TMemberRole } from '@medhire/contract/team-roles';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accessRefusal } from './account-access.ts';
 import { readAuthorizationToken } from './secret-token.ts';
@@ -114,11 +112,6 @@ export async function authenticatePhysicianSession(
 ): Promise<PhysicianIdentity> {
   const active = await resolveSession(db, authorization);
   if (active.user.role !== 'physician') throw employerAccountRefusal();
-  const [physician] = await db
-    .select({ id: physicians.id })
-    .from(physicians)
-    .where(eq(physicians.userId, active.user.id))
-    .limit(1);
-  if (!physician) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
-  return { physicianId: physician.id, userId: active.user.id, sessionId: active.session.id };
+  if (!active.physicianId) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
+  return { physicianId: active.physicianId, userId: active.user.id, sessionId: active.session.id };
 }

@@ -2,6 +2,7 @@ import type { TSession } from '@medhire/contract/account';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { sessions, type TSessionRow, type TUserRow, users } from '../../db/schema/accounts.ts';
+import { physicians } from '../../db/schema/physicians.ts';
 import { sessionCodeFor, toUserView } from './accounts-repository.ts';
 import { generateToken, hashToken } from './secret-token.ts';
 
@@ -27,13 +28,16 @@ export async function startSession(db: Db, user: TUserRow, userAgent: string | u
 export interface ActiveSession {
   session: TSessionRow;
   user: TUserRow;
+  /** The physician profile of a physician's account (null for employers), read in the same query. */
+  physicianId: string | null;
 }
 
 function prepareSessionLookup(db: Db) {
   return db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, physicianId: physicians.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(physicians, eq(physicians.userId, users.id))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1)
     .prepare('find_active_session');

@@ -1,13 +1,9 @@
 import type { TMessage } from '@medhire/contract/conversations';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversations } from '../../db/schema/hiring.ts';
-import { physicians } from '../../db/schema/physicians.ts';
-import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
-import { delegateJobRowCondition } from '../team/member-scope.ts';
+import { isDelegate } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
-import { employerMessageNames, toMessage } from './message-view.ts';
+import { toMessage } from './message-view.ts';
 import { storeMessage } from './store-message.ts';
 
 export interface SendEmployerMessageOptions {
@@ -30,8 +26,9 @@ export interface SentEmployerMessage {
 
 /**
  * The employer writes to the physician in one of the organisation's conversations (another's
- * answers 404). Idempotent on `tempMsgId`: a retry returns the stored message and changes
- * nothing else. A new message raises the physician's unread count and dates the conversation.
+ * answers 404; a delegate's only in conversations of the jobs assigned to them). Idempotent on
+ * `tempMsgId`: a retry returns the stored message and changes nothing else. A new message raises
+ * the physician's unread count and dates the conversation, in one statement (store-message.ts).
  */
 export async function sendEmployerMessage({
   db,
@@ -41,38 +38,31 @@ export async function sendEmployerMessage({
   tempMsgId,
   now = new Date(),
 }: SendEmployerMessageOptions): Promise<SentEmployerMessage> {
-  if (!owner.organizationId || !isUuid(conversationId)) throw conversationNotFound();
-  const organizationId = owner.organizationId;
-  return db.transaction(async (tx) => {
-    const [conversation] = await tx
-      .select({ id: conversations.id, physicianUserId: physicians.userId })
-      .from(conversations)
-      .innerJoin(physicians, eq(physicians.id, conversations.physicianId))
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.organizationId, organizationId),
-          delegateJobRowCondition(owner, conversations.jobId),
-        ),
-      )
-      .limit(1);
-    if (!conversation) throw conversationNotFound();
-    const { physicianUserId } = conversation;
-
-    const { row, isNew } = await storeMessage({
-      tx,
-      conversationId,
-      sender: 'employer',
-      senderUserId: owner.userId,
-      body,
-      tempMsgId,
-      now,
-    });
-    return {
-      conversationId,
-      message: toMessage(row, await employerMessageNames(tx, [row])),
-      isNew,
-      physicianUserId,
-    };
+  if (!owner.organizationId) throw conversationNotFound();
+  const stored = await storeMessage({
+    db,
+    conversationId,
+    sender: {
+      side: 'employer',
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      isDelegate: isDelegate(owner),
+    },
+    body,
+    tempMsgId,
+    now,
   });
+  if (!stored) throw conversationNotFound();
+  // Without a name (the member's row is gone) toMessage says "A former member".
+  const senderNames = new Map(
+    stored.row.senderUserId && stored.senderName
+      ? [[stored.row.senderUserId, { fullName: stored.senderName }]]
+      : [],
+  );
+  return {
+    conversationId,
+    message: toMessage(stored.row, senderNames),
+    isNew: stored.isNew,
+    physicianUserId: stored.physicianUserId,
+  };
 }

@@ -1,11 +1,7 @@
 import { PHYSICIAN_MESSAGES, type TPhysicianSentMessage } from '@medhire/contract/physicians';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversations } from '../../db/schema/hiring.ts';
-import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
-import { notifyOrganization, organizationEmployerUserIds } from '../notifications/notify.ts';
+import type { LiveNotification } from '../notifications/deliver-notifications.ts';
 import { toMessage } from './message-view.ts';
 import { storeMessage } from './store-message.ts';
 
@@ -23,17 +19,17 @@ export interface SentPhysicianMessage extends TPhysicianSentMessage {
   isNew: boolean;
   /** The employer users to tell (socket `onMessage`) when the message is new. */
   employerUserIds: string[];
-}
-
-function conversationNotFound(): AppError {
-  return new AppError('NOT_FOUND', PHYSICIAN_MESSAGES.conversationNotFound);
+  /** Their SEND_MSG_TO_EMPLOYER notifications to emit now (`onNotification`). */
+  liveNotifications: LiveNotification[];
+  /** Notifications whose delivery job (push) is to be queued now. */
+  queuedNotificationIds: string[];
 }
 
 /**
  * The physician writes to the employer in one of their conversations (another's answers 404).
  * Idempotent on `tempMsgId`: a retry returns the stored message and changes nothing else. A new
  * message raises the employer's unread count, dates the conversation and notifies the
- * organisation (SEND_MSG_TO_EMPLOYER).
+ * organisation (SEND_MSG_TO_EMPLOYER), all in one statement (store-message.ts).
  */
 export async function sendPhysicianMessage({
   db,
@@ -43,48 +39,21 @@ export async function sendPhysicianMessage({
   tempMsgId,
   now = new Date(),
 }: SendPhysicianMessageOptions): Promise<SentPhysicianMessage> {
-  if (!isUuid(conversationId)) throw conversationNotFound();
-  return db.transaction(async (tx) => {
-    const [conversation] = await tx
-      .select({
-        id: conversations.id,
-        organizationId: conversations.organizationId,
-        jobId: conversations.jobId,
-        userId: physicians.userId,
-        firstName: physicians.firstName,
-        lastName: physicians.lastName,
-      })
-      .from(conversations)
-      .innerJoin(physicians, eq(physicians.id, conversations.physicianId))
-      .where(and(eq(conversations.id, conversationId), eq(conversations.physicianId, physicianId)))
-      .limit(1);
-    if (!conversation) throw conversationNotFound();
-
-    const { row, isNew } = await storeMessage({
-      tx,
-      conversationId,
-      sender: 'employee',
-      senderUserId: conversation.userId,
-      body,
-      tempMsgId,
-      now,
-    });
-    if (!isNew) return { conversationId, message: toMessage(row), isNew, employerUserIds: [] };
-
-    await notifyOrganization({
-      db: tx,
-      organizationId: conversation.organizationId,
-      type: 'SEND_MSG_TO_EMPLOYER',
-      title: 'New message',
-      body: `Dr. ${conversation.firstName} ${conversation.lastName}: ${body.slice(0, 140)}`,
-      data: { conversation: conversationId },
-      now,
-    });
-    return {
-      conversationId,
-      message: toMessage(row),
-      isNew: true,
-      employerUserIds: await organizationEmployerUserIds(tx, conversation.organizationId, conversation.jobId),
-    };
+  const stored = await storeMessage({
+    db,
+    conversationId,
+    sender: { side: 'employee', physicianId },
+    body,
+    tempMsgId,
+    now,
   });
+  if (!stored) throw new AppError('NOT_FOUND', PHYSICIAN_MESSAGES.conversationNotFound);
+  return {
+    conversationId,
+    message: toMessage(stored.row),
+    isNew: stored.isNew,
+    employerUserIds: stored.isNew ? stored.employerUserIds : [],
+    liveNotifications: stored.liveNotifications,
+    queuedNotificationIds: stored.queuedNotificationIds,
+  };
 }

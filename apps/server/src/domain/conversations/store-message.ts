@@ -1,14 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversations, messages, type TMessageRow } from '../../db/schema/hiring.ts';
-import { recordChange } from './record-change.ts';
+import type { TMessageRow, TNotificationData, TNotificationRow } from '../../db/schema/hiring.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { LiveNotification } from '../notifications/deliver-notifications.ts';
+import { toNotification } from '../notifications/to-notification.ts';
+
+/** Who sends: the conversation must be theirs, or the message is not stored. */
+export type MessageSender =
+  | {
+      side: 'employer';
+      userId: string;
+      organizationId: string;
+      /** A delegate may write only in conversations of the jobs assigned to them. */
+      isDelegate: boolean;
+    }
+  | { side: 'employee'; physicianId: string };
 
 export interface StoreMessageOptions {
-  /** The transaction the sender's checks ran in. */
-  tx: Db;
+  /** The database or a transaction: the send is one statement, atomic on its own. */
+  db: Db;
   conversationId: string;
-  sender: 'employer' | 'employee';
-  senderUserId: string;
+  sender: MessageSender;
   body: string;
   tempMsgId: string;
   now: Date;
@@ -16,84 +28,141 @@ export interface StoreMessageOptions {
 
 export interface StoredMessage {
   row: TMessageRow;
+  /** False when the temp id was already stored: a retry, answered with the first copy. */
   isNew: boolean;
   /** True when a physician's message brought an archived conversation back to the inbox. */
   unarchived: boolean;
+  /** The name colleagues see for the member who wrote an employer message (null: a former member). */
+  senderName: string | null;
+  physicianUserId: string;
+  /** A new physician message: the employer members told of it, oldest account first. */
+  employerUserIds: string[];
+  /** Their notifications to show live after commit (the recipient has no browser wanting a push). */
+  liveNotifications: LiveNotification[];
+  /** Notifications the delivery job must handle (socket and push), queued after commit. */
+  queuedNotificationIds: string[];
+}
+
+interface MessageJson {
+  id: string;
+  conversation_id: string;
+  sender: TMessageRow['sender'];
+  sender_user_id: string | null;
+  body: string;
+  temp_msg_id: string | null;
+  is_deleted: boolean;
+  created_at_ms: number;
+  seq: number;
+}
+
+interface NotificationJson {
+  id: string;
+  user_id: string;
+  type: TNotificationRow['type'];
+  title: string;
+  body: string;
+  data: TNotificationData;
+  delivered_at: string | null;
+  unread_count: number;
+}
+
+type SendResultJson =
+  | { status: 'not_found' }
+  | {
+      status: 'stored' | 'existing';
+      message: MessageJson;
+      senderName: string | null;
+      physicianUserId: string;
+      unarchived?: boolean;
+      recipients: NotificationJson[];
+    };
+
+function toMessageRow(json: MessageJson): TMessageRow {
+  return {
+    id: json.id,
+    conversationId: json.conversation_id,
+    sender: json.sender,
+    senderUserId: json.sender_user_id,
+    body: json.body,
+    tempMsgId: json.temp_msg_id,
+    isDeleted: json.is_deleted,
+    createdAt: new Date(Number(json.created_at_ms)),
+    seq: json.seq,
+  };
 }
 
 /**
  * Stores a message once per (conversation, sender, tempMsgId) — ARCHITECTURE.md: a retry of the
- * same temp id answers the message already stored, never a second copy. The conversation row is
- * locked first, so concurrent senders take turns: the temp id check then sees every committed
- * message, and the new message's `seq` is the conversation's `last_seq + 1`, raised in the same
- * transaction (gap-free, in commit order). A new message raises the other side's unread count and
- * the conversation's last activity, is written to the change log, and a physician's message
- * brings an archived conversation back to the inbox; a retry changes nothing.
+ * same temp id answers the message already stored, never a second copy. Answers undefined when
+ * the conversation is not the sender's (another organisation's, another physician's, or a job not
+ * assigned to a delegate).
+ *
+ * Every step runs in the database function `medhire_send_message` (migration 0015), one
+ * statement and so one transaction and one round trip: the conversation row is locked first, so
+ * concurrent senders take turns, the temp-id check sees every committed message, and the new
+ * message's `seq` is the conversation's `last_seq + 1`, raised in the same transaction (gap-free,
+ * in commit order). A new message raises the other side's unread count and the conversation's
+ * last activity and is written to the change log (under record-change.ts's advisory locks); a
+ * physician's message brings an archived conversation back to the inbox and stores the
+ * organisation's SEND_MSG_TO_EMPLOYER notifications. A retry changes nothing.
  */
 export async function storeMessage({
-  tx,
+  db,
   conversationId,
   sender,
-  senderUserId,
   body,
   tempMsgId,
   now,
-}: StoreMessageOptions): Promise<StoredMessage> {
-  const [locked] = await tx
-    .select({
-      id: conversations.id,
-      organizationId: conversations.organizationId,
-      physicianId: conversations.physicianId,
-      isArchived: conversations.isArchived,
-    })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .for('update');
-  if (!locked) throw new Error('The conversation to store a message in was not found.');
+}: StoreMessageOptions): Promise<StoredMessage | undefined> {
+  if (!isUuid(conversationId)) return undefined;
+  const employer = sender.side === 'employer' ? sender : null;
+  const rows = await db.execute(sql`select medhire_send_message(
+    ${conversationId}::uuid,
+    ${sender.side}::message_sender,
+    ${employer?.userId ?? null}::uuid,
+    ${employer?.organizationId ?? null}::uuid,
+    ${sender.side === 'employee' ? sender.physicianId : null}::uuid,
+    ${employer?.isDelegate ? employer.userId : null}::uuid,
+    ${body}::text,
+    ${tempMsgId}::text,
+    ${now.toISOString()}::timestamptz
+  ) as result`);
+  // postgres.js answers the rows as an array.
+  const result = (rows as unknown as { result: SendResultJson }[])[0]?.result;
+  if (!result) throw new Error('medhire_send_message answered nothing.');
+  if (result.status === 'not_found') return undefined;
 
-  const findStored = async () => {
-    const [stored] = await tx
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, conversationId),
-          eq(messages.sender, sender),
-          eq(messages.tempMsgId, tempMsgId),
-        ),
-      )
-      .limit(1);
-    return stored;
-  };
-  const already = await findStored();
-  if (already) return { row: already, isNew: false, unarchived: false };
-
-  const unarchived = sender === 'employee' && locked.isArchived;
-  const unread =
-    sender === 'employer'
-      ? { physicianUnread: sql`${conversations.physicianUnread} + 1` }
-      : { employerUnread: sql`${conversations.employerUnread} + 1` };
-  const [counter] = await tx
-    .update(conversations)
-    .set({
-      ...unread,
-      lastMessageAt: now,
-      lastSeq: sql`${conversations.lastSeq} + 1`,
-      ...(unarchived ? { isArchived: false } : {}),
-    })
-    .where(eq(conversations.id, conversationId))
-    .returning({ lastSeq: conversations.lastSeq });
-  if (!counter) throw new Error('The conversation to store a message in was not found.');
-
-  const [inserted] = await tx
-    .insert(messages)
-    .values({ conversationId, sender, senderUserId, body, tempMsgId, createdAt: now, seq: counter.lastSeq })
-    .returning();
-  if (!inserted) throw new Error('The message was not stored.');
-
-  await recordChange({ tx, conversation: locked, kind: 'message', messageId: inserted.id, now });
-  if (unarchived) {
-    await recordChange({ tx, conversation: locked, kind: 'archived', data: { archived: false }, now });
+  const liveNotifications: LiveNotification[] = [];
+  const queuedNotificationIds: string[] = [];
+  for (const recipient of result.recipients) {
+    if (recipient.delivered_at === null) {
+      queuedNotificationIds.push(recipient.id);
+      continue;
+    }
+    const row: TNotificationRow = {
+      id: recipient.id,
+      userId: recipient.user_id,
+      type: recipient.type,
+      title: recipient.title,
+      body: recipient.body,
+      data: recipient.data,
+      readAt: null,
+      createdAt: now,
+      deliveredAt: now,
+    };
+    liveNotifications.push({
+      userId: recipient.user_id,
+      payload: { notification: toNotification(row), unreadCount: Number(recipient.unread_count) },
+    });
   }
-  return { row: inserted, isNew: true, unarchived };
+  return {
+    row: toMessageRow(result.message),
+    isNew: result.status === 'stored',
+    unarchived: result.unarchived === true,
+    senderName: result.senderName,
+    physicianUserId: result.physicianUserId,
+    employerUserIds: result.recipients.map((recipient) => recipient.user_id),
+    liveNotifications,
+    queuedNotificationIds,
+  };
 }

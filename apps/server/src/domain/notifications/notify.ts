@@ -110,3 +110,30 @@ export async function notifyOrganization({
     ...content,
   });
 }
+
+/**
+ * Queues the delivery job of notifications already committed without one (a new message's, see
+ * store-message.ts). It runs after that commit, so it cannot fail the change: a job that could not
+ * be queued is logged, and the scheduled sweep (sweep-notifications.ts) queues it within minutes.
+ */
+export async function queueNotificationDelivery({
+  db,
+  notificationIds,
+  log,
+}: {
+  db: Db;
+  notificationIds: readonly string[];
+  /** The request's logger. */
+  log: { error: (details: object, message: string) => void };
+}): Promise<void> {
+  if (notificationIds.length === 0) return;
+  const job: NotificationDeliveryJob = { notificationIds: [...notificationIds] };
+  try {
+    await enqueueJob(db, NOTIFICATION_DELIVERY_QUEUE, job);
+  } catch (error) {
+    log.error(
+      { err: error, notificationIds },
+      'Queueing the delivery of notifications failed; the sweep will retry',
+    );
+  }
+}

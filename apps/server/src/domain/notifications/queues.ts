@@ -2,6 +2,8 @@
 export const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
 /** Sends one Web Push message to one browser subscription. */
 export const NOTIFICATION_PUSH_QUEUE = 'notification-push';
+/** Queues the delivery of notifications stored without a delivery job (scheduled). */
+export const NOTIFICATION_SWEEP_QUEUE = 'notification-sweep';
 /** Sends the e-mail digests that are due (scheduled). */
 export const NOTIFICATION_DIGEST_QUEUE = 'notification-digest';
 

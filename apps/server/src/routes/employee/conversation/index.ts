@@ -9,10 +9,12 @@ import {
   ZPhysicianConversationList,
   ZPhysicianSentMessage,
 } from '@medhire/contract/physicians';
+import { SOCKET_EVENTS } from '@medhire/contract/socket-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listOwnConversations } from '../../../domain/conversations/list-physician-conversations.ts';
 import { sendPhysicianMessage } from '../../../domain/conversations/send-physician-message.ts';
 import { syncConversations } from '../../../domain/conversations/sync-conversations.ts';
+import { queueNotificationDelivery } from '../../../domain/notifications/notify.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
 import { userRoom } from '../../../sockets/authenticate-socket.ts';
 import { PHYSICIAN_FAILURES, PHYSICIAN_SECURITY } from '../route-options.ts';
@@ -80,16 +82,25 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { isNew, employerUserIds, ...sent } = await sendPhysicianMessage({
-        db: app.db,
-        physicianId: requirePhysician(request).physicianId,
-        conversationId: request.params.conversationId,
-        body: request.body.body,
-        tempMsgId: request.body.tempMsgId,
-      });
+      const { isNew, employerUserIds, liveNotifications, queuedNotificationIds, ...sent } =
+        await sendPhysicianMessage({
+          db: app.db,
+          physicianId: requirePhysician(request).physicianId,
+          conversationId: request.params.conversationId,
+          body: request.body.body,
+          tempMsgId: request.body.tempMsgId,
+        });
       if (isNew) {
         for (const userId of employerUserIds) app.io.to(userRoom(userId)).emit('onMessage', sent);
       }
+      for (const { userId, payload } of liveNotifications) {
+        app.io.to(userRoom(userId)).emit(SOCKET_EVENTS.onNotification, payload);
+      }
+      await queueNotificationDelivery({
+        db: app.db,
+        notificationIds: queuedNotificationIds,
+        log: request.log,
+      });
       return { success: true as const, data: sent };
     },
   );
