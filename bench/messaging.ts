@@ -8,6 +8,7 @@ import {
   openSockets,
   percentile,
 } from './lib/messaging-fixtures.ts';
+import { postJson } from './lib/post-json.ts';
 
 /**
  * Messaging under load: CONVERSATIONS conversations, each between its own organisation's
@@ -81,13 +82,12 @@ async function runLoad(servers: TestServer[], fixtures: BenchConversation[]): Pr
     const path = fromPhysician ? 'employee' : 'employer';
     const token = fromPhysician ? fixture.physicianToken : fixture.employerToken;
     pending.set(body, performance.now());
-    const call = fetch(`${server(index)}/api/${path}/conversation/send-message/${fixture.conversationId}`, {
-      method: 'POST',
-      headers: { authorization: token, 'content-type': 'application/json' },
-      body: JSON.stringify({ body, tempMsgId: `bench-${index}` }),
-    })
-      .then(async (response) => {
-        await response.arrayBuffer();
+    const call = postJson(
+      `${server(index)}/api/${path}/conversation/send-message/${fixture.conversationId}`,
+      token,
+      { body, tempMsgId: `bench-${index}` },
+    )
+      .then((response) => {
         if (response.status !== 200) throw new Error(`status ${response.status}`);
         if (!isWarmUp) sent += 1;
       })
