@@ -15,7 +15,9 @@ export default fp(
       app.decorate('redis', null);
       return;
     }
-    const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+    // Commands issued in the same tick go out in one write: a sent message's socket events
+    // (onMessage, onNotification) are one stream append each on the Redis adapter.
+    const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     redis.on('error', (error) => app.log.error({ err: error }, 'redis connection error'));
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
