@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createPostgresDatabase } from '../../apps/server/src/db/index.ts';
+import { createPostgresDatabase, type Db } from '../../apps/server/src/db/index.ts';
 import { organizations } from '../../apps/server/src/db/schema/accounts.ts';
 import { conversations } from '../../apps/server/src/db/schema/hiring.ts';
 import { createEmployerAccount } from '../../apps/server/src/domain/auth/create-employer-account.ts';
@@ -21,6 +22,40 @@ function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Messages each conversation already holds before the run, as in a database in service. */
+const HISTORY_MESSAGES = 20;
+/** Read notifications each employer already has. */
+const HISTORY_NOTIFICATIONS = 10;
+
+/**
+ * Gives the conversations a past, then analyzes: a database in service has rows and planner
+ * statistics. On empty tables PostgreSQL plans a sequential scan (of the temp-id check, the
+ * foreign-key checks, the unread count) and each connection keeps that plan until autovacuum
+ * analyzes the table; filling empty tables with 500 messages a second for a minute would measure
+ * those plans, not the ones a database in service runs.
+ */
+async function addHistory(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into messages (conversation_id, sender, body, temp_msg_id, created_at, seq)
+    select c.id, (case when g % 2 = 0 then 'employer' else 'employee' end)::message_sender,
+      'Earlier message ' || g, 'history-' || g, now() - interval '1 minute' * (${HISTORY_MESSAGES} + 10 - g), g
+    from conversations c, generate_series(1, ${HISTORY_MESSAGES}) g`);
+  await db.execute(sql`
+    update conversations set last_seq = ${HISTORY_MESSAGES}, last_message_at = now() - interval '10 minutes'`);
+  await db.execute(sql`
+    insert into conversation_changes (conversation_id, organization_id, physician_id, kind, message_id, created_at)
+    select m.conversation_id, c.organization_id, c.physician_id, 'message', m.id, m.created_at
+    from messages m join conversations c on c.id = m.conversation_id
+    order by m.created_at, m.id`);
+  await db.execute(sql`
+    insert into notifications (user_id, type, title, body, data, created_at, read_at, delivered_at)
+    select u.id, 'SEND_MSG_TO_EMPLOYER', 'New message', 'An earlier message', '{}'::jsonb,
+      now() - interval '2 hours', now() - interval '1 hour', now() - interval '2 hours'
+    from users u, generate_series(1, ${HISTORY_NOTIFICATIONS}) g
+    where u.role = 'employer'`);
+  await db.execute(sql`analyze`);
 }
 
 /** A fresh, migrated database holding `count` conversations and a session for each side. */
@@ -77,6 +112,7 @@ export async function createMessagingDatabase(
         physicianToken: await createSession(db, physician.userId, 'bench'),
       });
     }
+    await addHistory(db);
   } finally {
     await database.close();
   }
