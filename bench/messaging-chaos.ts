@@ -4,7 +4,12 @@ import postgres from 'postgres';
 import type { Socket } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../scripts/lib/start-test-server.mjs';
 import { type Figure, reportFigures } from './lib/figures.ts';
-import { createMessagingDatabase, openSocket, openSockets } from './lib/messaging-fixtures.ts';
+import {
+  createMessagingDatabase,
+  HISTORY_TEMP_ID_PREFIX,
+  openSocket,
+  openSockets,
+} from './lib/messaging-fixtures.ts';
 
 /**
  * Messaging under faults: two server instances (PostgreSQL + Redis) behind a small round-robin
@@ -223,7 +228,8 @@ async function main() {
 
     const sql = postgres(fixtures.url, { max: 1, onnotice: () => {} });
     const stored = await sql<{ temp_msg_id: string; copies: number }[]>`
-      select temp_msg_id, count(*)::int as copies from messages group by temp_msg_id`;
+      select temp_msg_id, count(*)::int as copies from messages
+      where temp_msg_id not like ${`${HISTORY_TEMP_ID_PREFIX}%`} group by temp_msg_id`;
     const gaps = await sql<{ conversation_id: string }[]>`
       select conversation_id from messages group by conversation_id
       having count(*) <> max(seq) or min(seq) <> 1 or count(distinct seq) <> count(*)`;

@@ -26,6 +26,8 @@ function databaseUrl(name: string): string {
 
 /** Messages each conversation already holds before the run, as in a database in service. */
 const HISTORY_MESSAGES = 20;
+/** The temp ids of the messages a conversation held before the run start with this. */
+export const HISTORY_TEMP_ID_PREFIX = 'history-';
 /** Read notifications each employer already has. */
 const HISTORY_NOTIFICATIONS = 10;
 
@@ -40,7 +42,7 @@ async function addHistory(db: Db): Promise<void> {
   await db.execute(sql`
     insert into messages (conversation_id, sender, body, temp_msg_id, created_at, seq)
     select c.id, (case when g % 2 = 0 then 'employer' else 'employee' end)::message_sender,
-      'Earlier message ' || g, 'history-' || g, now() - interval '1 minute' * (${HISTORY_MESSAGES} + 10 - g), g
+      'Earlier message ' || g, ${HISTORY_TEMP_ID_PREFIX}::text || g, now() - interval '1 minute' * (${HISTORY_MESSAGES} + 10 - g), g
     from conversations c, generate_series(1, ${HISTORY_MESSAGES}) g`);
   await db.execute(sql`
     update conversations set last_seq = ${HISTORY_MESSAGES}, last_message_at = now() - interval '10 minutes'`);
