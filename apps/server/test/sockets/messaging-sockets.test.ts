@@ -4,7 +4,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issueSetPasswordToken } from '../../src/domain/auth/account-tokens.ts';
 import { buildTestApp } from '../helper.ts';
-import { callApi, employerWithOpenJob, invite, signedInPhysician } from '../routes/employee/physician-kit.ts';
+import {
+  callApi,
+  employerAndPhysicianInConversation,
+  signedInPhysician,
+} from '../routes/employee/physician-kit.ts';
 import {
   isRedisReachable,
   latestCode,
@@ -64,15 +68,8 @@ function recorded(socket: Socket, event: string): unknown[] {
 }
 
 /** An employer and a physician with an open conversation. */
-async function conversationOn(app: FastifyInstance) {
-  const { employer, job } = await employerWithOpenJob(app, { title: 'Internist, Boise' });
-  const physician = await signedInPhysician(app);
-  const match = await invite(app, employer, job._id, physician.profile._id);
-  const accepted = await callApi(app, 'PATCH', `/api/employee/match/respond/${match._id}`, physician.token, {
-    status: 'accepted',
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return { employer, physician, conversationId: accepted.json().data.conversationId as string };
+function conversationOn(app: FastifyInstance) {
+  return employerAndPhysicianInConversation(app, { title: 'Internist, Boise' });
 }
 
 function employerSend(

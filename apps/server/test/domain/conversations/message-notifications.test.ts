@@ -10,12 +10,7 @@ import {
   sweepUndeliveredNotifications,
 } from '../../../src/domain/notifications/sweep-notifications.ts';
 import { buildTestApp } from '../../helper.ts';
-import {
-  callApi,
-  employerWithOpenJob,
-  invite,
-  signedInPhysician,
-} from '../../routes/employee/physician-kit.ts';
+import { callApi, employerAndPhysicianInConversation } from '../../routes/employee/physician-kit.ts';
 
 /**
  * A physician's message stores the organisation's SEND_MSG_TO_EMPLOYER notifications in the send's
@@ -57,15 +52,8 @@ async function deliveryJobsFor(notificationId: string): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
-async function conversationWithPhysician() {
-  const { employer, job } = await employerWithOpenJob(app);
-  const physician = await signedInPhysician(app);
-  const match = await invite(app, employer, job._id, physician.profile._id);
-  const accepted = await callApi(app, 'PATCH', `/api/employee/match/respond/${match._id}`, physician.token, {
-    status: 'accepted',
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  return { employer, physician, conversationId: accepted.json().data.conversationId as string };
+function conversationWithPhysician() {
+  return employerAndPhysicianInConversation(app);
 }
 
 function sendAsPhysician(token: string, conversationId: string, tempMsgId: string, body = 'Hello from me') {

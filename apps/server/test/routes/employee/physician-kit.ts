@@ -128,6 +128,21 @@ export function invite(
   });
 }
 
+/** An employer with an open job and a physician whose accepted invite to it opened their conversation. */
+export async function employerAndPhysicianInConversation(
+  app: FastifyInstance,
+  jobOverrides: Record<string, unknown> = {},
+) {
+  const { employer, job } = await employerWithOpenJob(app, jobOverrides);
+  const physician = await signedInPhysician(app);
+  const match = await invite(app, employer, job._id, physician.profile._id);
+  const accepted = await callApi(app, 'PATCH', `/api/employee/match/respond/${match._id}`, physician.token, {
+    status: 'accepted',
+  });
+  if (accepted.statusCode !== 200) throw new Error(`Accepting the invite failed: ${accepted.body}`);
+  return { employer, physician, conversationId: accepted.json().data.conversationId as string };
+}
+
 /** Sets a job's status through the employer API. */
 export async function setJobStatus(
   app: FastifyInstance,
