@@ -11,6 +11,7 @@ import {
 } from '../../../src/domain/notifications/sweep-notifications.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi, employerAndPhysicianInConversation } from '../../routes/employee/physician-kit.ts';
+import { saveBrowserPushSubscription } from '../../routes/employer/auth-kit.ts';
 
 /**
  * A physician's message stores the organisation's SEND_MSG_TO_EMPLOYER notifications in the send's
@@ -111,22 +112,7 @@ describe('notifications of a physician’s message', () => {
 
   it('wait for the delivery job, queued after commit, when the recipient’s browser wants the push', async () => {
     const { employer, physician, conversationId } = await conversationWithPhysician();
-    const saved = await callApi(
-      app,
-      'PATCH',
-      `/api/employer/auth/save-fcm-token/${employer.id}`,
-      employer.token,
-      {
-        value: JSON.stringify({
-          endpoint: `https://fcm.googleapis.com/fcm/send/${employer.id}`,
-          keys: {
-            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-            auth: 'tBHItJI5svbpez7KI4CCXg',
-          },
-        }),
-      },
-    );
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveBrowserPushSubscription(app, employer);
     await app.queue.stopWorkers();
     try {
       emitted.length = 0;

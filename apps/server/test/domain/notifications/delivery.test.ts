@@ -12,7 +12,7 @@ import { NOTIFICATION_DIGEST_QUEUE } from '../../../src/domain/notifications/que
 import { sendNotificationDigests } from '../../../src/domain/notifications/send-digests.ts';
 import { buildTestApp, testDataDir } from '../../helper.ts';
 import { callApi, employerWithOpenJob, signedInPhysician } from '../../routes/employee/physician-kit.ts';
-import { signedInEmployer } from '../../routes/employer/auth-kit.ts';
+import { saveBrowserPushSubscription, signedInEmployer } from '../../routes/employer/auth-kit.ts';
 
 let app: FastifyInstance;
 
@@ -130,23 +130,7 @@ describe('delivery from the durable queue', () => {
 
   it('queues a push per browser only for the types the user wants pushed', async () => {
     const employer = await signedInEmployer(app);
-    const subscription = {
-      endpoint: `https://fcm.googleapis.com/fcm/send/${employer.id}`,
-      keys: {
-        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-        auth: 'tBHItJI5svbpez7KI4CCXg',
-      },
-    };
-    const saved = await callApi(
-      app,
-      'PATCH',
-      `/api/employer/auth/save-fcm-token/${employer.id}`,
-      employer.token,
-      {
-        value: JSON.stringify(subscription),
-      },
-    );
-    expect(saved.statusCode, saved.body).toBe(200);
+    await saveBrowserPushSubscription(app, employer);
     await callApi(app, 'PATCH', `/api/employer/notification/preferences/${employer.id}`, employer.token, {
       preferences: [{ type: 'EMPLOYEE_REGISTERED', push: false }],
     });

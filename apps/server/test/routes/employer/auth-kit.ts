@@ -114,3 +114,28 @@ export async function isRedisReachable(url: string): Promise<boolean> {
     redis.disconnect();
   }
 }
+
+/** Keys of a browser's push subscription: a valid P-256 public key and auth secret. */
+export const BROWSER_PUSH_KEYS = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
+
+/** The employer's browser turns on push (save-fcm-token) with a subscription on a known push service. */
+export async function saveBrowserPushSubscription(
+  app: FastifyInstance,
+  employer: { id: string; token: string },
+): Promise<void> {
+  const subscription = {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${employer.id}`,
+    keys: BROWSER_PUSH_KEYS,
+  };
+  const saved = await app.inject({
+    method: 'PATCH',
+    url: `/api/employer/auth/save-fcm-token/${employer.id}`,
+    payload: { value: JSON.stringify(subscription) },
+    headers: { authorization: employer.token },
+    remoteAddress: uniqueIp(),
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
