@@ -1,4 +1,4 @@
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { startTestServer, type TestServer } from '../scripts/lib/start-test-server.mjs';
 import { type Figure, reportFigures } from './lib/figures.ts';
 import {
@@ -9,6 +9,7 @@ import {
   percentile,
 } from './lib/messaging-fixtures.ts';
 import { postJson } from './lib/post-json.ts';
+import { type CpuSnapshot, type CpuUse, cpuSnapshot, cpuUsedBetween } from './lib/process-cpu.ts';
 
 /**
  * Messaging under load: CONVERSATIONS conversations, each between its own organisation's
@@ -34,6 +35,8 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const P99_TARGET_MS = 100;
 /** How long a message may take to arrive before it counts as not delivered. */
 const DELIVERY_TIMEOUT_MS = 10_000;
+/** `BENCH_MSG_TIMELINE=1` prints each measured second's message count, p50 and max (by send time). */
+const TIMELINE = process.env.BENCH_MSG_TIMELINE === '1';
 
 interface RunResult {
   sent: number;
@@ -42,17 +45,31 @@ interface RunResult {
   p50: number;
   p99: number;
   max: number;
+  /** CPU time used in the measured phase per group of processes (empty without /proc). */
+  cpu: CpuUse[];
+  /** Share of the machine's CPU time busy in the measured phase (0..1; NaN without /proc). */
+  machineBusy: number;
 }
 
 async function runLoad(servers: TestServer[], fixtures: BenchConversation[]): Promise<RunResult> {
   const pending = new Map<string, number>();
   const latencies: number[] = [];
+  /** Per measured second (by send time): the latencies of the messages sent in it. */
+  const timeline: number[][] = [];
+  let measuredFrom = Number.POSITIVE_INFINITY;
   const onMessage = (payload: { message: { body: string } }) => {
     const startedAt = pending.get(payload.message.body);
     if (startedAt === undefined) return;
     pending.delete(payload.message.body);
     if (payload.message.body.startsWith('bench warm-up')) return;
-    latencies.push(performance.now() - startedAt);
+    const latency = performance.now() - startedAt;
+    latencies.push(latency);
+    if (TIMELINE) {
+      const second = Math.floor((startedAt - measuredFrom) / 1000);
+      const bucket = timeline[second] ?? [];
+      bucket.push(latency);
+      timeline[second] = bucket;
+    }
   };
   const server = (index: number) => servers[index % servers.length]?.baseURL ?? '';
   // A conversation's two sockets sit on different instances when there are two.
@@ -71,7 +88,11 @@ async function runLoad(servers: TestServer[], fixtures: BenchConversation[]): Pr
   const warmUp = Math.round(RATE * WARM_UP_SECONDS);
   const total = warmUp + Math.round(RATE * SECONDS);
   const startedAt = performance.now();
+  measuredFrom = startedAt + WARM_UP_SECONDS * 1000;
+  let cpuAtStart: CpuSnapshot | undefined;
   for (let index = 0; index < total; index += 1) {
+    // The schedule is absolute, so the few milliseconds of the snapshot are caught up at once.
+    if (index === warmUp) cpuAtStart = await cpuSnapshot();
     const due = startedAt + (index * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -99,9 +120,39 @@ async function runLoad(servers: TestServer[], fixtures: BenchConversation[]): Pr
     void call.finally(() => inFlight.delete(call));
   }
   await Promise.all(inFlight);
+  const cpuAtEnd = await cpuSnapshot();
+  const serverPids = new Set(servers.map((server) => server.pid));
+  const cpu =
+    cpuAtStart && cpuAtEnd
+      ? cpuUsedBetween(cpuAtStart, cpuAtEnd, [
+          { name: servers.length === 1 ? 'server' : 'servers', includes: (pid) => serverPids.has(pid) },
+          { name: 'PostgreSQL', includes: (_pid, command) => command.startsWith('postgres') },
+          ...(servers.length > 1
+            ? [
+                {
+                  name: 'Redis',
+                  includes: (_pid: number, command: string) => command.startsWith('redis-server'),
+                },
+              ]
+            : []),
+          { name: 'load generator', includes: (pid) => pid === process.pid },
+        ])
+      : [];
+  const machineBusy =
+    cpuAtStart && cpuAtEnd
+      ? (cpuAtEnd.machineBusy - cpuAtStart.machineBusy) / (cpuAtEnd.machineTotal - cpuAtStart.machineTotal)
+      : Number.NaN;
   const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
   while (pending.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   for (const socket of sockets) socket.disconnect();
+  if (TIMELINE) {
+    for (const [second, values] of timeline.entries()) {
+      const sorted = (values ?? []).sort((a, b) => a - b);
+      console.log(
+        `  second ${second}: ${sorted.length} delivered, p50 ${percentile(sorted, 0.5).toFixed(1)} ms, max ${percentile(sorted, 1).toFixed(1)} ms`,
+      );
+    }
+  }
   latencies.sort((a, b) => a - b);
   return {
     sent,
@@ -111,6 +162,8 @@ async function runLoad(servers: TestServer[], fixtures: BenchConversation[]): Pr
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     max: percentile(latencies, 1),
+    cpu,
+    machineBusy,
   };
 }
 
@@ -121,6 +174,7 @@ async function main() {
       .join(' ')}`,
   );
   const figures: Figure[] = [];
+  const cpus = availableParallelism();
   const target = { comparison: '<=' as const, value: P99_TARGET_MS };
   for (const mode of MODES) {
     const fixtures = await createMessagingDatabase(`messaging_${mode}`, CONVERSATIONS);
@@ -150,6 +204,22 @@ async function main() {
           target: { comparison: '<=', value: 0 },
         },
       );
+      if (result.cpu.length > 0 && result.sent > 0) {
+        figures.push({
+          benchmark,
+          name: `${label}: machine CPU busy (${cpus} cores)`,
+          value: Math.round(result.machineBusy * 1000) / 10,
+          unit: '%',
+        });
+        for (const use of result.cpu) {
+          figures.push({
+            benchmark,
+            name: `${label}: CPU per message, ${use.name}`,
+            value: Math.round((use.ms / result.sent) * 100) / 100,
+            unit: 'ms',
+          });
+        }
+      }
     } finally {
       for (const server of servers) await server.stop();
       await fixtures.drop();
