@@ -30,6 +30,16 @@ export interface Database {
   ping(): Promise<number | undefined>;
   /** The server's version, e.g. "18.1". */
   serverVersion(): Promise<string>;
+  /**
+   * LISTENs on `channel` over a connection of its own. `onState(true)` once LISTEN holds (again),
+   * `onState(false)` when the connection drops: notifications sent until the next `true` are
+   * missed. It reconnects by itself; the answer stops it.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -74,12 +84,63 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
       const [row] = await client<{ server_version: string }[]>`show server_version`;
       return row?.server_version.split(' ')[0] ?? 'unknown';
     },
+    listen: (channel, onNotify, onState) => listenOn(url, channel, onNotify, onState),
     close: async () => {
       if (closed) return;
       closed = true;
       await client.end({ timeout: 5 });
       await options.onClose?.();
     },
+  };
+}
+
+/** Seconds between attempts to LISTEN again after the listening connection dropped. */
+const RELISTEN_DELAY_MS = 1_000;
+
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  // `onnotify` is the connection-level hook postgres.js's own `listen` uses; its types leave it
+  // out. `listen` itself cannot be used: it reconnects silently, and missed notifications must
+  // be known here.
+  const options = {
+    max: 1,
+    max_lifetime: null,
+    fetch_types: false,
+    onnotice: () => {},
+    onnotify: (name: string, payload: string) => {
+      if (name === channel) onNotify(payload);
+    },
+    onclose: () => {
+      onState(false);
+      if (!stopped) relistenLater();
+    },
+  };
+  const client = postgres(url, options as postgres.Options<Record<string, never>>);
+  function relistenLater(): void {
+    clearTimeout(retry);
+    retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS);
+    retry.unref();
+  }
+  async function subscribe(): Promise<void> {
+    try {
+      await client.unsafe(`listen "${channel.replace(/"/g, '""')}"`);
+      if (!stopped) onState(true);
+    } catch {
+      if (!stopped) relistenLater();
+    }
+  }
+  await subscribe();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    onState(false);
+    await client.end({ timeout: 1 });
   };
 }
 

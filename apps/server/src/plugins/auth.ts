@@ -13,10 +13,18 @@ import {
   type PhysicianIdentity,
 } from '../domain/auth/authenticate-session.ts';
 import type { AuthContext } from '../domain/auth/context.ts';
+import { createSessionCache, SESSION_CACHE_CHANNEL } from '../domain/auth/session-cache.ts';
 import { assertRouteRight, ROUTE_RIGHTS, routeKey } from '../domain/team/route-rights.ts';
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route may authenticate from this instance's session cache (domain/auth/session-cache.ts):
+     * for the highest-rate calls, sending a message; every other route asks the database.
+     */
+    sessionCache?: boolean;
+  }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in employer; sets `request.account`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -58,11 +66,23 @@ export default fp(
       ? createRedisAttemptLimiter(app.redis)
       : createMemoryAttemptLimiter();
     app.decorate('authContext', { db: app.db, mailer: app.mailer, limiter, secret: app.config.jwtSecret });
+    // The cache answers nothing until its LISTEN connection holds (domain/auth/session-cache.ts).
+    const sessionCache = createSessionCache();
+    let stopListening = async () => {};
+    app.addHook('onReady', async () => {
+      stopListening = await app.database.listen(
+        SESSION_CACHE_CHANNEL,
+        (userId) => sessionCache.forgetUser(userId),
+        (listening) => sessionCache.setListening(listening),
+      );
+    });
+    const cacheFor = (request: FastifyRequest) =>
+      request.routeOptions.config.sessionCache ? sessionCache : undefined;
     app.decorateRequest('account', null);
     // Every route that needs a signed-in employer goes through here, so the role check of
     // ROUTE_RIGHTS applies to all of them (see domain/team/route-rights.ts).
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const account = await authenticateSession(app.db, request.headers.authorization);
+      const account = await authenticateSession(app.db, request.headers.authorization, cacheFor(request));
       assertRouteRight(account, request.method, request.routeOptions.url);
       request.account = account;
     });
@@ -77,9 +97,15 @@ export default fp(
     });
     app.decorateRequest('physician', null);
     app.decorate('authenticatePhysician', async (request: FastifyRequest) => {
-      request.physician = await authenticatePhysicianSession(app.db, request.headers.authorization);
+      request.physician = await authenticatePhysicianSession(
+        app.db,
+        request.headers.authorization,
+        cacheFor(request),
+      );
     });
     app.addHook('onClose', async () => {
+      await stopListening();
+      sessionCache.dispose();
       await limiter.close();
     });
   },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { accessRefusal } from './account-access.ts';
 import { readAuthorizationToken } from './secret-token.ts';
+import type { SessionCache } from './session-cache.ts';
 import { type ActiveSession, findActiveSession } from './sessions.ts';
 
 /** Who is calling, as route handlers see it after authentication. */
@@ -25,9 +26,13 @@ export const SIGN_IN_AGAIN_MESSAGE = 'Please sign in again.';
  * missing, unknown, revoked or idle too long; 401/403 with the reason when the account itself
  * may no longer use MedHire.
  */
-async function resolveSession(db: Db, authorization: string | undefined): Promise<ActiveSession> {
+async function resolveSession(
+  db: Db,
+  authorization: string | undefined,
+  cache: SessionCache | undefined,
+): Promise<ActiveSession> {
   const token = readAuthorizationToken(authorization);
-  const active = token ? await findActiveSession(db, token) : undefined;
+  const active = token ? await findActiveSession(db, token, new Date(), cache) : undefined;
   if (!active) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
   const refusal = accessRefusal(active.user);
   if (refusal) throw refusal;
@@ -48,11 +53,13 @@ export function employerAccountRefusal(): AppError {
   });
 }
 
+/** `cache`: answer from this instance's session cache when it can (the message-sending routes). */
 export async function authenticateSession(
   db: Db,
   authorization: string | undefined,
+  cache?: SessionCache,
 ): Promise<AccountIdentity> {
-  const active = await resolveSession(db, authorization);
+  const active = await resolveSession(db, authorization, cache);
   if (active.user.role !== 'employer') throw physicianAccountRefusal();
   return {
     userId: active.user.id,
@@ -80,7 +87,7 @@ export async function authenticateAnySession(
   db: Db,
   authorization: string | undefined,
 ): Promise<SessionIdentity> {
-  const active = await resolveSession(db, authorization);
+  const active = await resolveSession(db, authorization, undefined);
   return {
     userId: active.user.id,
     sessionId: active.session.id,
@@ -109,8 +116,9 @@ export interface PhysicianIdentity {
 export async function authenticatePhysicianSession(
   db: Db,
   authorization: string | undefined,
+  cache?: SessionCache,
 ): Promise<PhysicianIdentity> {
-  const active = await resolveSession(db, authorization);
+  const active = await resolveSession(db, authorization, cache);
   if (active.user.role !== 'physician') throw employerAccountRefusal();
   if (!active.physicianId) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
   return { physicianId: active.physicianId, userId: active.user.id, sessionId: active.session.id };

@@ -5,6 +5,7 @@ import { sessions, type TSessionRow, type TUserRow, users } from '../../db/schem
 import { physicians } from '../../db/schema/physicians.ts';
 import { sessionCodeFor, toUserView } from './accounts-repository.ts';
 import { generateToken, hashToken } from './secret-token.ts';
+import { forgetCachedUser, type SessionCache } from './session-cache.ts';
 
 /** A session unused for this long ends by itself. */
 export const SESSION_IDLE_LIMIT_MS = 30 * 24 * 60 * 60_000;
@@ -49,31 +50,45 @@ function prepareSessionLookup(db: Db) {
  */
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
-/** The live session a token belongs to, with its user; undefined when unknown, revoked or idle too long. */
+/**
+ * The live session a token belongs to, with its user; undefined when unknown, revoked or idle too
+ * long. With a `cache`, a session this instance looked up a moment ago is answered from memory
+ * (domain/auth/session-cache.ts says why that is safe); without one, the database answers.
+ */
 export async function findActiveSession(
   db: Db,
   token: string,
   now = new Date(),
+  cache?: SessionCache,
 ): Promise<ActiveSession | undefined> {
+  const tokenHash = hashToken(token);
+  const nowMs = now.getTime();
+  const cached = cache?.get(tokenHash, nowMs);
+  if (cached && nowMs - cached.session.lastSeenAt.getTime() <= LAST_SEEN_RESOLUTION_MS) return cached;
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const ticket = cache?.ticket() ?? 0;
+  const [row] = await lookup.execute({ tokenHash });
   if (!row) return undefined;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS) return undefined;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+  if (nowMs - row.session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS) return undefined;
+  if (nowMs - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    row.session.lastSeenAt = now;
   }
+  cache?.store(tokenHash, row, ticket, nowMs);
   return row;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  for (const { userId } of ended) forgetCachedUser(userId);
 }
 
 /** Ends every session of the user, or every one but `exceptSessionId`. */
@@ -84,4 +99,5 @@ export async function revokeUserSessions(db: Db, userId: string, exceptSessionId
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+  forgetCachedUser(userId);
 }

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/accounts.ts';
 import { oidcIdentities } from '../../db/schema/oidc.ts';
 import { uploads } from '../../db/schema/uploads.ts';
+import { forgetCachedUser } from '../auth/session-cache.ts';
 import { deleteUploads } from '../uploads/delete-uploads.ts';
 import type { FileStorage } from '../uploads/file-storage.ts';
 import { closeOrganizationJobs } from './close-organization-jobs.ts';
@@ -102,6 +103,7 @@ export async function archiveAccount({
       uploadKeys: uploaded.map(({ key }) => key),
     };
   });
+  forgetCachedUser(userId);
 
   if (archived.uploadKeys.length > 0) {
     await deleteUploads({ db, storage, ownerUserId: userId, keys: archived.uploadKeys });

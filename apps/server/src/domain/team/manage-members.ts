@@ -9,6 +9,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toUserView } from '../auth/accounts-repository.ts';
+import { forgetCachedUser } from '../auth/session-cache.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { EMPTY_SUBSCRIPTION_META } from '../billing/subscription-view.ts';
 import { assertMayManageRole, assertOrganizationJobs, getTeam, organizationOf } from './invitations.ts';
@@ -97,6 +98,8 @@ export async function changeMemberRole({ db, actor, userId, change }: ChangeRole
       });
     }
   });
+  // The member's next request, on this instance too, must see the new role.
+  forgetCachedUser(userId);
   return getTeam({ db, actor });
 }
 
@@ -150,6 +153,7 @@ export async function removeMember({ db, actor, userId }: MemberActionOptions): 
       details: { email: member.email, role: member.memberRole },
     });
   });
+  forgetCachedUser(userId);
   return getTeam({ db, actor });
 }
 
@@ -184,6 +188,8 @@ export async function transferOwnership({ db, actor, userId }: MemberActionOptio
       details: { from: actor.userId, to: member.id },
     });
   });
+  forgetCachedUser(userId);
+  forgetCachedUser(actor.userId);
   return getTeam({ db, actor: { ...actor, memberRole: 'admin' } });
 }
 
@@ -200,5 +206,6 @@ export async function acceptDelegateAgreement({ db, userId }: { db: Db; userId: 
     .set({ delegateAgreementAcceptedAt: new Date(), updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
+  forgetCachedUser(userId);
   return toUserView(accepted ?? user);
 }

@@ -92,6 +92,7 @@ describe('ROUTE_RIGHTS', () => {
     const { default: authPlugin } = await import('../../../src/plugins/auth.ts');
     const bare = fastify();
     bare.decorate('db', app.db);
+    bare.decorate('database', app.database);
     bare.decorate('redis', null);
     bare.decorate('mailer', app.mailer);
     bare.decorate('config', app.config);

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../../src/domain/auth/secret-token.ts';
+import {
+  createSessionCache,
+  ENTRY_TTL_MS,
+  FORGET_EVERYONE,
+  SESSION_CACHE_CHANNEL,
+} from '../../../src/domain/auth/session-cache.ts';
+import type { ActiveSession } from '../../../src/domain/auth/sessions.ts';
+import { buildTestApp } from '../../helper.ts';
+import { callApi, employerAndPhysicianInConversation } from '../../routes/employee/physician-kit.ts';
+import { setAccountStatus } from '../../routes/employer/auth-kit.ts';
+
+/**
+ * The message-sending routes authenticate from the instance's session cache
+ * (domain/auth/session-cache.ts). Whatever ends a session or changes its account must still take
+ * effect at the next request: on this instance at once, on any instance once the database's
+ * notification arrives, and never later because a notification was missed.
+ */
+
+function activeSession(userId: string): ActiveSession {
+  return {
+    session: { id: randomUUID(), userId, lastSeenAt: new Date() },
+    user: { id: userId },
+    physicianId: null,
+  } as unknown as ActiveSession;
+}
+
+describe('session cache', () => {
+  it('serves an entry only while listening, and forgets a user on notice', () => {
+    const cache = createSessionCache();
+    try {
+      const now = Date.now();
+      cache.store('a', activeSession('user-1'), cache.ticket(), now);
+      expect(cache.get('a', now)).toBeUndefined();
+
+      cache.setListening(true);
+      cache.store('a', activeSession('user-1'), cache.ticket(), now);
+      cache.store('b', activeSession('user-1'), cache.ticket(), now);
+      cache.store('c', activeSession('user-2'), cache.ticket(), now);
+      expect(cache.get('a', now)?.user.id).toBe('user-1');
+
+      cache.forgetUser('user-1');
+      expect(cache.get('a', now)).toBeUndefined();
+      expect(cache.get('b', now)).toBeUndefined();
+      expect(cache.get('c', now)?.user.id).toBe('user-2');
+
+      cache.forgetUser(FORGET_EVERYONE);
+      expect(cache.get('c', now)).toBeUndefined();
+    } finally {
+      cache.dispose();
+    }
+  });
+
+  it('does not keep what a lookup read while a change was announced', () => {
+    const cache = createSessionCache();
+    try {
+      cache.setListening(true);
+      const now = Date.now();
+      const ticket = cache.ticket();
+      // The database answered with the session as it was; the sign-out committed meanwhile.
+      cache.forgetUser('someone-else-or-this-user');
+      cache.store('a', activeSession('user-1'), ticket, now);
+      expect(cache.get('a', now)).toBeUndefined();
+      // The listening connection dropped and came back: what was read before is not kept either.
+      const beforeDrop = cache.ticket();
+      cache.setListening(false);
+      cache.setListening(true);
+      cache.store('a', activeSession('user-1'), beforeDrop, now);
+      expect(cache.get('a', now)).toBeUndefined();
+    } finally {
+      cache.dispose();
+    }
+  });
+
+  it('answers an entry for a minute at most', () => {
+    const cache = createSessionCache();
+    try {
+      cache.setListening(true);
+      const now = Date.now();
+      cache.store('a', activeSession('user-1'), cache.ticket(), now);
+      expect(cache.get('a', now + ENTRY_TTL_MS)).toBeDefined();
+      expect(cache.get('a', now + ENTRY_TTL_MS + 1)).toBeUndefined();
+    } finally {
+      cache.dispose();
+    }
+  });
+});
+
+describe('sending with a cached session', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    // A test below turns a trigger off; never leave it off for the rest of the file.
+    await app.db.execute(sql`alter table sessions enable trigger sessions_session_cache_update`);
+    await app.close();
+  });
+
+  function sendAsEmployer(token: string, conversationId: string) {
+    return callApi(app, 'POST', `/api/employer/conversation/send-message/${conversationId}`, token, {
+      body: 'Are you free on Thursday?',
+      tempMsgId: randomUUID(),
+    });
+  }
+
+  function sendAsPhysician(token: string, conversationId: string) {
+    return callApi(app, 'POST', `/api/employee/conversation/send-message/${conversationId}`, token, {
+      body: 'Thursday works.',
+      tempMsgId: randomUUID(),
+    });
+  }
+
+  /**
+   * What the database announces on the cache's channel while `change` runs: everything up to a
+   * marker sent after it (notifications arrive in commit order).
+   */
+  async function announcedDuring(change: () => Promise<unknown>): Promise<string[]> {
+    const heard: string[] = [];
+    let markerHeard: () => void = () => {};
+    const marker = new Promise<void>((resolve) => {
+      markerHeard = resolve;
+    });
+    const stop = await app.database.listen(
+      SESSION_CACHE_CHANNEL,
+      (payload) => (payload === 'marker' ? markerHeard() : heard.push(payload)),
+      () => {},
+    );
+    try {
+      await change();
+      await app.db.execute(sql`select pg_notify(${SESSION_CACHE_CHANNEL}, 'marker')`);
+      await marker;
+      return heard;
+    } finally {
+      await stop();
+    }
+  }
+
+  it('is told by the database whose sessions changed, and only then', async () => {
+    const { employer } = await employerAndPhysicianInConversation(app);
+    const tokenHash = hashToken(employer.token);
+
+    expect(
+      await announcedDuring(() =>
+        app.db.execute(sql`update sessions set last_seen_at = now() where token_hash = ${tokenHash}`),
+      ),
+    ).toEqual([]);
+    expect(
+      await announcedDuring(() =>
+        app.db.execute(sql`update users set full_name = 'Dana Reyes' where id = ${employer.id}`),
+      ),
+    ).toEqual([employer.id]);
+    expect(await announcedDuring(() => revokeInDatabase(employer.token))).toEqual([employer.id]);
+    expect(
+      await announcedDuring(() => app.db.execute(sql`delete from sessions where token_hash = ${tokenHash}`)),
+    ).toEqual([employer.id]);
+  });
+
+  it('is told to forget everyone when one statement changes more than a thousand users', async () => {
+    await app.db.execute(
+      sql`insert into users (email, account_status, role)
+          select 'bulk-' || g || '@bulk.medhire.example', 'approved', 'physician' from generate_series(1, 1001) g`,
+    );
+    expect(
+      await announcedDuring(() =>
+        app.db.execute(sql`update users set updated_at = now() where email like '%@bulk.medhire.example'`),
+      ),
+    ).toEqual([FORGET_EVERYONE]);
+    expect(
+      await announcedDuring(() =>
+        app.db.execute(sql`delete from users where email like '%@bulk.medhire.example'`),
+      ),
+    ).toEqual([FORGET_EVERYONE]);
+  });
+
+  /** Ends the session in the database directly, the way another instance's sign-out would. */
+  async function revokeInDatabase(token: string) {
+    await app.db.execute(sql`update sessions set revoked_at = now() where token_hash = ${hashToken(token)}`);
+  }
+
+  async function statusOf(send: () => ReturnType<typeof sendAsEmployer>) {
+    return (await send()).statusCode;
+  }
+
+  it('refuses a signed-out session at its very next send, on either side', async () => {
+    const { employer, physician, conversationId } = await employerAndPhysicianInConversation(app);
+    expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
+    expect((await sendAsPhysician(physician.token, conversationId)).statusCode).toBe(200);
+
+    expect((await callApi(app, 'POST', '/api/employer/auth/logout', employer.token)).statusCode).toBe(200);
+    expect((await callApi(app, 'POST', '/api/employee/auth/logout', physician.token)).statusCode).toBe(200);
+
+    expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(401);
+    expect((await sendAsPhysician(physician.token, conversationId)).statusCode).toBe(401);
+  });
+
+  it('refuses a session ended elsewhere as soon as the database says so', async () => {
+    const { employer, physician, conversationId } = await employerAndPhysicianInConversation(app);
+    expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
+    expect((await sendAsPhysician(physician.token, conversationId)).statusCode).toBe(200);
+
+    await revokeInDatabase(employer.token);
+    await revokeInDatabase(physician.token);
+
+    await expect
+      .poll(() => statusOf(() => sendAsEmployer(employer.token, conversationId)), { timeout: 3_000 })
+      .toBe(401);
+    await expect
+      .poll(() => statusOf(() => sendAsPhysician(physician.token, conversationId)), { timeout: 3_000 })
+      .toBe(401);
+  });
+
+  it('refuses an account blocked elsewhere as soon as the database says so', async () => {
+    const { employer, conversationId } = await employerAndPhysicianInConversation(app);
+    expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
+
+    await setAccountStatus(app, employer.id, 'block');
+
+    await expect
+      .poll(() => statusOf(() => sendAsEmployer(employer.token, conversationId)), { timeout: 3_000 })
+      .toBe(403);
+  });
+
+  it('answers from memory, and forgets what it holds when the listening connection drops', async () => {
+    const { employer, conversationId } = await employerAndPhysicianInConversation(app);
+    expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
+
+    // Without the trigger the database says nothing about this sign-out: the send is still
+    // answered from memory (the cache is in use), while a route without the cache refuses.
+    await app.db.execute(sql`alter table sessions disable trigger sessions_session_cache_update`);
+    try {
+      await revokeInDatabase(employer.token);
+      expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
+      expect(
+        (
+          await callApi(
+            app,
+            'GET',
+            `/api/employer/conversation/get-single-conversation/${conversationId}`,
+            employer.token,
+          )
+        ).statusCode,
+      ).toBe(401);
+
+      // A dropped LISTEN connection may have missed exactly such a notification: nothing cached
+      // before it survives.
+      await app.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+      );
+      await expect
+        .poll(() => statusOf(() => sendAsEmployer(employer.token, conversationId)), { timeout: 3_000 })
+        .toBe(401);
+    } finally {
+      await app.db.execute(sql`alter table sessions enable trigger sessions_session_cache_update`);
+    }
+    // It listens again by itself: a new session is cached, and its sign-out elsewhere is heard.
+    await expect
+      .poll(
+        async () =>
+          (await app.db.execute(
+            sql`select 1 from pg_stat_activity where datname = current_database() and query ilike 'listen%' and state = 'idle'`,
+          )) as unknown as unknown[],
+        { timeout: 5_000 },
+      )
+      .toHaveLength(1);
+  });
+});
