@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../../src/domain/auth/secret-token.ts';
 import {
   createSessionCache,
   ENTRY_TTL_MS,
   FORGET_EVERYONE,
   SESSION_CACHE_CHANNEL,
+  type SessionCache,
 } from '../../../src/domain/auth/session-cache.ts';
 import type { ActiveSession } from '../../../src/domain/auth/sessions.ts';
 import { buildTestApp } from '../../helper.ts';
@@ -30,63 +31,56 @@ function activeSession(userId: string): ActiveSession {
 }
 
 describe('session cache', () => {
+  let cache: SessionCache;
+  beforeEach(() => {
+    cache = createSessionCache();
+  });
+  afterEach(() => {
+    cache.dispose();
+  });
+
   it('serves an entry only while listening, and forgets a user on notice', () => {
-    const cache = createSessionCache();
-    try {
-      const now = Date.now();
-      cache.store('a', activeSession('user-1'), cache.ticket(), now);
-      expect(cache.get('a', now)).toBeUndefined();
+    const now = Date.now();
+    cache.store('a', activeSession('user-1'), cache.ticket(), now);
+    expect(cache.get('a', now)).toBeUndefined();
 
-      cache.setListening(true);
-      cache.store('a', activeSession('user-1'), cache.ticket(), now);
-      cache.store('b', activeSession('user-1'), cache.ticket(), now);
-      cache.store('c', activeSession('user-2'), cache.ticket(), now);
-      expect(cache.get('a', now)?.user.id).toBe('user-1');
+    cache.setListening(true);
+    cache.store('a', activeSession('user-1'), cache.ticket(), now);
+    cache.store('b', activeSession('user-1'), cache.ticket(), now);
+    cache.store('c', activeSession('user-2'), cache.ticket(), now);
+    expect(cache.get('a', now)?.user.id).toBe('user-1');
 
-      cache.forgetUser('user-1');
-      expect(cache.get('a', now)).toBeUndefined();
-      expect(cache.get('b', now)).toBeUndefined();
-      expect(cache.get('c', now)?.user.id).toBe('user-2');
+    cache.forgetUser('user-1');
+    expect(cache.get('a', now)).toBeUndefined();
+    expect(cache.get('b', now)).toBeUndefined();
+    expect(cache.get('c', now)?.user.id).toBe('user-2');
 
-      cache.forgetUser(FORGET_EVERYONE);
-      expect(cache.get('c', now)).toBeUndefined();
-    } finally {
-      cache.dispose();
-    }
+    cache.forgetUser(FORGET_EVERYONE);
+    expect(cache.get('c', now)).toBeUndefined();
   });
 
   it('does not keep what a lookup read while a change was announced', () => {
-    const cache = createSessionCache();
-    try {
-      cache.setListening(true);
-      const now = Date.now();
-      const ticket = cache.ticket();
-      // The database answered with the session as it was; the sign-out committed meanwhile.
-      cache.forgetUser('someone-else-or-this-user');
-      cache.store('a', activeSession('user-1'), ticket, now);
-      expect(cache.get('a', now)).toBeUndefined();
-      // The listening connection dropped and came back: what was read before is not kept either.
-      const beforeDrop = cache.ticket();
-      cache.setListening(false);
-      cache.setListening(true);
-      cache.store('a', activeSession('user-1'), beforeDrop, now);
-      expect(cache.get('a', now)).toBeUndefined();
-    } finally {
-      cache.dispose();
-    }
+    cache.setListening(true);
+    const now = Date.now();
+    const ticket = cache.ticket();
+    // The database answered with the session as it was; the sign-out committed meanwhile.
+    cache.forgetUser('someone-else-or-this-user');
+    cache.store('a', activeSession('user-1'), ticket, now);
+    expect(cache.get('a', now)).toBeUndefined();
+    // The listening connection dropped and came back: what was read before is not kept either.
+    const beforeDrop = cache.ticket();
+    cache.setListening(false);
+    cache.setListening(true);
+    cache.store('a', activeSession('user-1'), beforeDrop, now);
+    expect(cache.get('a', now)).toBeUndefined();
   });
 
   it('answers an entry for a minute at most', () => {
-    const cache = createSessionCache();
-    try {
-      cache.setListening(true);
-      const now = Date.now();
-      cache.store('a', activeSession('user-1'), cache.ticket(), now);
-      expect(cache.get('a', now + ENTRY_TTL_MS)).toBeDefined();
-      expect(cache.get('a', now + ENTRY_TTL_MS + 1)).toBeUndefined();
-    } finally {
-      cache.dispose();
-    }
+    cache.setListening(true);
+    const now = Date.now();
+    cache.store('a', activeSession('user-1'), cache.ticket(), now);
+    expect(cache.get('a', now + ENTRY_TTL_MS)).toBeDefined();
+    expect(cache.get('a', now + ENTRY_TTL_MS + 1)).toBeUndefined();
   });
 });
 
@@ -183,8 +177,9 @@ describe('sending with a cached session', () => {
     await app.db.execute(sql`update sessions set revoked_at = now() where token_hash = ${hashToken(token)}`);
   }
 
-  async function statusOf(send: () => ReturnType<typeof sendAsEmployer>) {
-    return (await send()).statusCode;
+  /** Polls a call until it answers `status` (a notification from the database is on its way). */
+  async function answersSoon(send: () => ReturnType<typeof sendAsEmployer>, status: number) {
+    await expect.poll(async () => (await send()).statusCode, { timeout: 3_000 }).toBe(status);
   }
 
   it('refuses a signed-out session at its very next send, on either side', async () => {
@@ -207,12 +202,8 @@ describe('sending with a cached session', () => {
     await revokeInDatabase(employer.token);
     await revokeInDatabase(physician.token);
 
-    await expect
-      .poll(() => statusOf(() => sendAsEmployer(employer.token, conversationId)), { timeout: 3_000 })
-      .toBe(401);
-    await expect
-      .poll(() => statusOf(() => sendAsPhysician(physician.token, conversationId)), { timeout: 3_000 })
-      .toBe(401);
+    await answersSoon(() => sendAsEmployer(employer.token, conversationId), 401);
+    await answersSoon(() => sendAsPhysician(physician.token, conversationId), 401);
   });
 
   it('refuses an account blocked elsewhere as soon as the database says so', async () => {
@@ -221,9 +212,7 @@ describe('sending with a cached session', () => {
 
     await setAccountStatus(app, employer.id, 'block');
 
-    await expect
-      .poll(() => statusOf(() => sendAsEmployer(employer.token, conversationId)), { timeout: 3_000 })
-      .toBe(403);
+    await answersSoon(() => sendAsEmployer(employer.token, conversationId), 403);
   });
 
   it('answers from memory, and forgets what it holds when the listening connection drops', async () => {
@@ -253,9 +242,7 @@ describe('sending with a cached session', () => {
         sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
       );
-      await expect
-        .poll(() => statusOf(() => sendAsEmployer(employer.token, conversationId)), { timeout: 3_000 })
-        .toBe(401);
+      await answersSoon(() => sendAsEmployer(employer.token, conversationId), 401);
     } finally {
       await app.db.execute(sql`alter table sessions enable trigger sessions_session_cache_update`);
     }
