@@ -53,6 +53,48 @@ export async function measure(url: string, options: LoadOptions = {}): Promise<L
   return load(url, benchDurationSeconds(), options);
 }
 
+/** Median of a non-empty list (the mean of the middle two for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/**
+ * The rounds of one URL as one figure: mean requests/s, median p50, the worst round's p99 and
+ * every failure.
+ */
+export function combineRounds(rounds: Load[]): Load {
+  return {
+    requestsPerSecond: rounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds.length,
+    p50: median(rounds.map((round) => round.p50)),
+    p99: Math.max(...rounds.map((round) => round.p99)),
+    failed: rounds.reduce((sum, round) => sum + round.failed, 0),
+  };
+}
+
+/**
+ * Several URLs measured in turns instead of one after the other: after a warm-up of each, every
+ * round loads each URL for `benchDurationSeconds() / rounds` seconds in the same order. On a
+ * shared machine whose speed drifts by tens of percent over a minute, two URLs compared within
+ * one round saw the same machine; a ratio of URLs measured a minute apart did not.
+ */
+export async function measureInTurns(
+  urls: string[],
+  rounds: number,
+  options: LoadOptions = {},
+): Promise<Load[][]> {
+  for (const url of urls) await load(url, WARM_UP_SECONDS, options);
+  const slice = Math.max(1, benchDurationSeconds() / rounds);
+  const results: Load[][] = urls.map(() => []);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, url] of urls.entries()) results[index]?.push(await load(url, slice, options));
+  }
+  return results;
+}
+
 /** The floor every figure is compared with: node:http answering a fixed body, in its own process. */
 export function startBareServer(): Promise<{ url: string; process: ChildProcess }> {
   const script = fileURLToPath(new URL('./bare-http-server.mjs', import.meta.url));
