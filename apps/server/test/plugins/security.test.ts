@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isApiRequest } from '../../src/plugins/security.ts';
 import { buildTestApp } from '../helper.ts';
 
 const STRANGER = 'https://evil.example.com';
@@ -47,6 +48,43 @@ describe('CORS closed by default', () => {
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
+
+  it('gives a JSON answer the API set: a policy allowing nothing, same-origin only, no referrer', async () => {
+    for (const url of ['/api/health', '/api/health/live', '/api/no-such-route']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      // The page-only headers stay off JSON answers.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control'], url).toBeUndefined();
+    }
+  });
+
+  it("gives pages and the API's docs the app's full policy", async () => {
+    for (const url of ['/signIn', '/api/docs/']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy, url).toContain("default-src 'self'");
+      expect(policy, url).toContain("script-src 'self'");
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('tells API addresses from pages and the docs UI', () => {
+    expect(isApiRequest('/api/employer/job/get-all-jobs/1')).toBe(true);
+    expect(isApiRequest('/api/docs')).toBe(false);
+    expect(isApiRequest('/api/docs/json')).toBe(false);
+    expect(isApiRequest('/apiary')).toBe(false);
+    expect(isApiRequest('/signIn')).toBe(false);
+  });
 });
 
 describe('CORS with CORS_ORIGINS', () => {
@@ -71,8 +109,10 @@ describe('CORS with CORS_ORIGINS', () => {
   });
 
   it('upgrades and pins HTTPS when the public address is HTTPS', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    const page = await app.inject({ method: 'GET', url: '/signIn', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+; includeSubDomains/);
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
   });
 });
