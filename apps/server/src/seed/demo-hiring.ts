@@ -8,11 +8,13 @@ import { physicians as physicianRows } from '../db/schema/physicians.ts';
 import { saveApplicant } from '../domain/applicants/save-applicant.ts';
 import { updatePipelineStatus } from '../domain/applicants/update-pipeline-status.ts';
 import { findUserByEmail } from '../domain/auth/accounts-repository.ts';
+import { getEmployerConversation } from '../domain/conversations/get-employer-conversation.ts';
 import { sendEmployerMessage } from '../domain/conversations/send-employer-message.ts';
 import { sendPhysicianMessage } from '../domain/conversations/send-physician-message.ts';
 import type { JobOwner } from '../domain/jobs/job-owner.ts';
 import { createMatch } from '../domain/matches/create-match.ts';
 import { updateMatchStatus } from '../domain/matches/update-match-status.ts';
+import { markConversationNotificationsRead } from '../domain/notifications/mark-notifications-read.ts';
 import { applyToJob } from '../domain/physicians/apply-to-job.ts';
 import { respondToMatch } from '../domain/physicians/physician-matches.ts';
 import { DEMO_EMPLOYER_EMAIL } from './demo-employer.ts';
@@ -352,7 +354,12 @@ export async function findDemoPhysicianLogin(db: Db): Promise<string | undefined
   return found?.email;
 }
 
-/** Writes the first messages of an accepted invite's conversation, through the messaging services. */
+/**
+ * Writes the first messages of an accepted invite's conversation, through the messaging services.
+ * Before each reply the employer opens the conversation, as the messages screen does (its unread
+ * count and its message notifications become read), so no conversation shows the employer's own
+ * reply as its last message with an unread badge beside it.
+ */
 async function seedConversation(
   db: Db,
   options: {
@@ -376,6 +383,17 @@ async function seedConversation(
       now: new Date(sentMs),
     };
     if (sender === 'physician') await sendPhysicianMessage({ ...message, physicianId: options.physicianId });
-    else await sendEmployerMessage({ ...message, owner: options.owner });
+    else {
+      const { owner, conversationId } = options;
+      await getEmployerConversation({ db, owner, conversationId });
+      await markConversationNotificationsRead({
+        db,
+        userId: owner.userId,
+        organizationId: owner.organizationId,
+        conversationId,
+        now: message.now,
+      });
+      await sendEmployerMessage({ ...message, owner });
+    }
   }
 }

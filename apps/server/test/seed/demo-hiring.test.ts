@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/accounts.ts';
 import { invoices, subscriptions } from '../../src/db/schema/billing.ts';
-import { applicationEvents, applications, matches, savedApplicants } from '../../src/db/schema/hiring.ts';
+import {
+  applicationEvents,
+  applications,
+  conversations,
+  matches,
+  messages,
+  savedApplicants,
+} from '../../src/db/schema/hiring.ts';
 import { jobs } from '../../src/db/schema/jobs.ts';
 import { physicians } from '../../src/db/schema/physicians.ts';
 import { DEMO_EMPLOYER_EMAIL } from '../../src/seed/demo-employer.ts';
@@ -196,6 +203,24 @@ describe('demo physicians and hiring activity', () => {
       .where(eq(savedApplicants.organizationId, organizationId));
     expect(saved?.total).toBeGreaterThanOrEqual(8);
     expect(saved?.total).toBeLessThanOrEqual(10);
+  });
+
+  it('counts as unread only the physician messages after the employer last replied', async () => {
+    const rows = await app.db
+      .select({ unread: conversations.employerUnread, lastSender: messages.sender })
+      .from(conversations)
+      .innerJoin(
+        messages,
+        and(eq(messages.conversationId, conversations.id), eq(messages.seq, conversations.lastSeq)),
+      )
+      .where(eq(conversations.organizationId, organizationId));
+    const endedBy = (sender: string) => rows.filter((row) => row.lastSender === sender);
+    // The employer read the conversation before each reply, as the messages screen does.
+    expect(endedBy('employer').length).toBeGreaterThan(0);
+    expect(endedBy('employer').map((row) => row.unread)).toEqual(endedBy('employer').map(() => 0));
+    // A physician's answer after that reply waits for the employer, unread.
+    expect(endedBy('employee').length).toBeGreaterThan(0);
+    for (const row of endedBy('employee')) expect(row.unread).toBeGreaterThanOrEqual(1);
   });
 
   it('leaves strong candidates of the first open job untouched for the recommendations', async () => {
