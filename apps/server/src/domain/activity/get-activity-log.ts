@@ -4,8 +4,9 @@ import {
   type TActivityType,
   type TGetActivityLogQueryParsed,
 } from '@medhire/contract/activity';
-import { and, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { newestFirst } from '../../db/order.ts';
 import { activityLog } from '../../db/schema/team.ts';
 import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 
@@ -51,7 +52,7 @@ export async function getActivityLog({
       .select()
       .from(activityLog)
       .where(where)
-      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .orderBy(...newestFirst(activityLog.createdAt, activityLog.id))
       .limit(pageSize)
       .offset((pageNumber - 1) * pageSize),
     db.select({ total: count() }).from(activityLog).where(where),

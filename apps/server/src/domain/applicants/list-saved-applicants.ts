@@ -1,7 +1,8 @@
 import type { TApplicantList } from '@medhire/contract/applicants';
 import type { TPageQuery } from '@medhire/contract/envelope';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { newestFirst } from '../../db/order.ts';
 import { savedApplicants } from '../../db/schema/hiring.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { loadApplicantViews } from './applicant-views.ts';
@@ -27,7 +28,7 @@ export async function listSavedApplicants({
     .select({ id: savedApplicants.physicianId })
     .from(savedApplicants)
     .where(where)
-    .orderBy(desc(savedApplicants.createdAt), desc(savedApplicants.physicianId))
+    .orderBy(...newestFirst(savedApplicants.createdAt, savedApplicants.physicianId))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
   const [counted] = await db.select({ total: count() }).from(savedApplicants).where(where);

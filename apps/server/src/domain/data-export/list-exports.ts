@@ -1,6 +1,7 @@
 import { DATA_EXPORT_MESSAGES, type TDataExportList } from '@medhire/contract/data-export';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { newestFirst } from '../../db/order.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { dataExports } from '../../db/schema/team.ts';
 import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
@@ -35,7 +36,7 @@ export async function listExports({
       .from(dataExports)
       .leftJoin(users, eq(users.id, dataExports.requestedByUserId))
       .where(where)
-      .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
+      .orderBy(...newestFirst(dataExports.createdAt, dataExports.id))
       .limit(pageSize)
       .offset((pageNumber - 1) * pageSize),
     db.select({ total: count() }).from(dataExports).where(where),

@@ -1,6 +1,7 @@
 import type { TGetAllJobsQuery, TJobList } from '@medhire/contract/jobs';
-import { and, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { newestFirst } from '../../db/order.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -61,7 +62,7 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
       .select()
       .from(jobs)
       .where(where)
-      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .orderBy(...newestFirst(jobs.createdAt, jobs.id))
       .limit(pageSize)
       .offset((pageNumber - 1) * pageSize),
   );
@@ -81,7 +82,7 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
     })
     .from(page)
     .leftJoin(users, eq(users.id, page.assigneeUserId))
-    .orderBy(desc(page.createdAt), desc(page.id));
+    .orderBy(...newestFirst(page.createdAt, page.id));
   // A page past the end has no row to carry the total: only then is it counted on its own.
   const total =
     rows[0]?.total ??

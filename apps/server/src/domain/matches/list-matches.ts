@@ -1,6 +1,7 @@
 import type { TGetMatchesQuery, TMatchList } from '@medhire/contract/matches';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { newestFirst } from '../../db/order.ts';
 import { matches } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
@@ -40,7 +41,7 @@ export async function listMatches({ db, owner, query, jobId }: ListMatchesOption
     .select({ id: matches.id })
     .from(matches)
     .where(where)
-    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .orderBy(...newestFirst(matches.createdAt, matches.id))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
   const [counted] = await db.select({ total: count() }).from(matches).where(where);
