@@ -6,7 +6,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
 import { syncReferenceData } from './domain/reference/sync-reference-data.ts';
 import { JSON_BODY_LIMIT_BYTES } from './lib/limits.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { LazyRequestLogger, loggerOptions } from './lib/logger.ts';
 import { sendFailure } from './lib/reply.ts';
 import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
@@ -45,6 +45,8 @@ export interface BuildAppOptions {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      new LazyRequestLogger(logger, bindings, childOptions),
     genReqId: () => randomUUID(),
     // The first start creates the embedded cluster and runs every migration: seconds, not ten.
     pluginTimeout: 120_000,

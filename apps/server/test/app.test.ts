@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, createTestDatabase } from './helper.ts';
 
@@ -124,13 +124,19 @@ describe('request logging', () => {
 
   it('redacts passwords, codes, tokens, Authorization and cookies a handler logs on purpose', async () => {
     output = '';
-    await app.inject({ method: 'POST', url: '/api/probe/chatty', headers, payload: secrets });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/probe/chatty',
+      headers,
+      payload: secrets,
+    });
 
     const line = output
       .split('\n')
       .filter(Boolean)
       .map((text) => JSON.parse(text))
       .find((entry) => entry.msg === 'probe received');
+    expect(line.reqId).toBe(response.headers['x-request-id']);
     expect(line.body).toEqual({
       email: 'doctor@example.com',
       password: '[redacted]',
@@ -142,5 +148,45 @@ describe('request logging', () => {
     expect(output).not.toMatch(
       /pw-Secret-4242|918273|tok-secret-5151|session-secret-7373|cookie-secret-6262/,
     );
+  });
+});
+
+describe('request logging above info', () => {
+  it('makes no child logger for a request that logs nothing, and binds the id to one that does', async () => {
+    let output = '';
+    const logStream = new Writable({
+      write(chunk, _encoding, callback) {
+        output += chunk.toString();
+        callback();
+      },
+    });
+    const app = await buildTestApp(
+      { logLevel: 'warn' },
+      {
+        logStream,
+        register: async (instance) => {
+          instance.get('/api/probe/odd', async (request) => {
+            request.log.warn('odd probe');
+            return { success: true, data: null };
+          });
+        },
+      },
+    );
+    try {
+      const makeChild = vi.spyOn(app.log, 'child');
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+      expect(makeChild).not.toHaveBeenCalled();
+      expect(output).toBe('');
+
+      const response = await app.inject({ method: 'GET', url: '/api/probe/odd' });
+      expect(makeChild).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(output)).toMatchObject({
+        level: 40,
+        msg: 'odd probe',
+        reqId: response.headers['x-request-id'],
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

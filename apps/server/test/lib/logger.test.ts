@@ -1,0 +1,61 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { LazyRequestLogger, loggerOptions } from '../../src/lib/logger.ts';
+
+/** The app's pino logger at `level`, writing into an array of parsed lines. */
+function appLogger(level: 'info' | 'warn') {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const text of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(text));
+      callback();
+    },
+  });
+  const { stream: _unused, ...options } = loggerOptions(level);
+  return { logger: pino(options, stream), lines };
+}
+
+describe('a request logger', () => {
+  it('makes no pino child while nothing is written at an enabled level', () => {
+    const { logger, lines } = appLogger('warn');
+    const makeChild = vi.spyOn(logger, 'child');
+    const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-1' }, {});
+
+    requestLogger.info({ res: { statusCode: 200 } }, 'request completed');
+    requestLogger.debug('details');
+    requestLogger.trace('more details');
+
+    expect(makeChild).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+    expect(requestLogger.level).toBe('warn');
+  });
+
+  it('writes enabled lines through one child carrying the request id, redacted as before', () => {
+    const { logger, lines } = appLogger('warn');
+    const makeChild = vi.spyOn(logger, 'child');
+    const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-2' }, {});
+
+    requestLogger.warn({ body: { password: 'pw-Secret-4242' } }, 'odd request');
+    requestLogger.error('it failed');
+    expect(makeChild).toHaveBeenCalledTimes(1);
+    requestLogger.child({ part: 'upload' }).warn('from a part');
+
+    expect(lines).toMatchObject([
+      { level: 40, reqId: 'request-2', msg: 'odd request', body: { password: '[redacted]' } },
+      { level: 50, reqId: 'request-2', msg: 'it failed' },
+      { level: 40, reqId: 'request-2', part: 'upload', msg: 'from a part' },
+    ]);
+  });
+
+  it('follows the level of its own child once one is set', () => {
+    const { logger, lines } = appLogger('warn');
+    const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-3' }, {});
+
+    requestLogger.level = 'info';
+    requestLogger.info('now shown');
+
+    expect(logger.level).toBe('warn');
+    expect(lines).toMatchObject([{ level: 30, reqId: 'request-3', msg: 'now shown' }]);
+  });
+});
