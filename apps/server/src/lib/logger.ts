@@ -81,7 +81,10 @@ export function loggerOptions(
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type Logger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+type Logger = FastifyBaseLogger & {
+  isLevelEnabled(level: string): boolean;
+  levels: { values: Record<string, number> };
+};
 
 /**
  * A request's logger that becomes a real pino child (with the request id bound) only when it
@@ -107,14 +110,23 @@ export class LazyRequestLogger implements FastifyBaseLogger {
     return this.#child;
   }
 
+  /** Whether a line at `level` is written: by the route's own level when it sets one (health checks). */
+  #isEnabled(level: Level): boolean {
+    if (this.#child) return this.#child.isLevelEnabled(level);
+    const ownLevel = this.#options.level;
+    if (ownLevel === undefined) return this.#parent.isLevelEnabled(level);
+    const values = this.#parent.levels.values;
+    return ownLevel !== 'silent' && (values[level] ?? 0) >= (values[ownLevel] ?? Number.POSITIVE_INFINITY);
+  }
+
   #write(level: Level, args: unknown[]): void {
-    if (!(this.#child ?? this.#parent).isLevelEnabled(level)) return;
+    if (!this.#isEnabled(level)) return;
     const logger = this.#logger();
     (logger[level] as (...line: unknown[]) => void).apply(logger, args);
   }
 
   get level(): string {
-    return (this.#child ?? this.#parent).level;
+    return this.#child?.level ?? this.#options.level ?? this.#parent.level;
   }
 
   set level(level: string) {

@@ -48,6 +48,30 @@ describe('a request logger', () => {
     ]);
   });
 
+  it('writes at the level a route sets for its requests', () => {
+    const { logger, lines } = appLogger('warn');
+    const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-4' }, { level: 'debug' });
+
+    requestLogger.debug('route detail');
+    requestLogger.trace('too fine');
+
+    expect(requestLogger.level).toBe('debug');
+    expect(lines).toMatchObject([{ level: 20, reqId: 'request-4', msg: 'route detail' }]);
+  });
+
+  it('stays without a child while a route that sets a quieter level logs below it', () => {
+    const { logger, lines } = appLogger('info');
+    const makeChild = vi.spyOn(logger, 'child');
+    const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-5' }, { level: 'warn' });
+
+    requestLogger.info({ res: { statusCode: 200 } }, 'request completed');
+    expect(makeChild).not.toHaveBeenCalled();
+    expect(requestLogger.level).toBe('warn');
+    requestLogger.error('health check failed');
+
+    expect(lines).toMatchObject([{ level: 50, reqId: 'request-5', msg: 'health check failed' }]);
+  });
+
   it('follows the level of its own child once one is set', () => {
     const { logger, lines } = appLogger('warn');
     const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-3' }, {});
