@@ -6,7 +6,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { memberNameSql } from '../team/member-ref.ts';
-import { delegateJobCondition } from '../team/member-scope.ts';
+import { delegateJobsOf, isDelegate } from '../team/member-scope.ts';
 import type { JobOwner } from './job-owner.ts';
 import { toJob } from './job-view.ts';
 
@@ -25,28 +25,28 @@ function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/**
- * The organisation's jobs, newest first, one page at a time. `queryText` matches anywhere in
- * the title, ignoring case. Every condition sits on top of the organisation's own rows, which
- * jobs_organization_created_idx reaches and orders, so a search reads one organisation's jobs
- * and no one else's.
- */
-export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<TJobList> {
-  const { pageSize, pageNumber } = query;
-  if (!owner.organizationId) return { jobs: [], total: 0, pageNumber, pageSize };
+/** Which of the list's filters a call uses: one prepared query per combination. */
+interface JobListShape {
+  isDelegate: boolean;
+  hasAssignee: boolean;
+  hasStatus: boolean;
+  hasSpecialty: boolean;
+  hasSearch: boolean;
+}
 
-  const conditions: SQL[] = [eq(jobs.organizationId, owner.organizationId)];
-  const delegateCondition = delegateJobCondition(owner);
-  if (delegateCondition) conditions.push(delegateCondition);
-  if (query.assigneeId) {
-    conditions.push(eq(jobs.assigneeUserId, query.assigneeId === 'me' ? owner.userId : query.assigneeId));
-  }
-  if (query.status) conditions.push(eq(jobs.status, query.status));
-  if (query.specialty) conditions.push(eq(jobs.specialtyId, query.specialty));
-  if (query.queryText) {
-    const pattern = `%${escapeLikePattern(query.queryText.toLowerCase())}%`;
-    conditions.push(sql`lower(${jobs.title}) like ${pattern}`);
-  }
+/**
+ * The list's query, built once per filter combination with placeholders for every value:
+ * building it (a CTE over every column of `jobs`, two correlated counts) cost the server more
+ * than the database spent running it. Its SQL text is the same on every call, so each pooled
+ * connection also parses and plans it once.
+ */
+function prepareJobList(db: Db, shape: JobListShape) {
+  const conditions: SQL[] = [eq(jobs.organizationId, sql.placeholder('organizationId'))];
+  if (shape.isDelegate) conditions.push(delegateJobsOf(sql.placeholder('userId')));
+  if (shape.hasAssignee) conditions.push(eq(jobs.assigneeUserId, sql.placeholder('assigneeId')));
+  if (shape.hasStatus) conditions.push(eq(jobs.status, sql.placeholder('status')));
+  if (shape.hasSpecialty) conditions.push(eq(jobs.specialtyId, sql.placeholder('specialty')));
+  if (shape.hasSearch) conditions.push(sql`lower(${jobs.title}) like ${sql.placeholder('pattern')}`);
   const where = and(...conditions);
 
   // One round trip. The page is chosen first (the organisation's index gives the order, so
@@ -63,13 +63,13 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
       .from(jobs)
       .where(where)
       .orderBy(...newestFirst(jobs.createdAt, jobs.id))
-      .limit(pageSize)
-      .offset((pageNumber - 1) * pageSize),
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
   );
   const pageJob = Object.fromEntries(JOB_COLUMN_KEYS.map((key) => [key, page[key]])) as {
     [Key in JobColumnKey]: (typeof page)[Key];
   };
-  const rows = await db
+  const list = db
     .with(page)
     .select({
       job: pageJob,
@@ -83,14 +83,61 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
     .from(page)
     .leftJoin(users, eq(users.id, page.assigneeUserId))
     .orderBy(...newestFirst(page.createdAt, page.id))
-    // A prepared statement: each connection parses and plans each filter combination once
-    // instead of on every call, where planning cost as much as running the query.
-    .prepare('list_jobs')
-    .execute();
+    .prepare('list_jobs');
   // A page past the end has no row to carry the total: only then is it counted on its own.
+  const total = db.select({ total: count() }).from(jobs).where(where).prepare('count_jobs');
+  return { list, total };
+}
+
+const jobListQueries = new WeakMap<Db, Map<string, ReturnType<typeof prepareJobList>>>();
+
+function jobListQuery(db: Db, shape: JobListShape): ReturnType<typeof prepareJobList> {
+  let queries = jobListQueries.get(db);
+  if (!queries) {
+    queries = new Map();
+    jobListQueries.set(db, queries);
+  }
+  const key = Object.values(shape).join();
+  let query = queries.get(key);
+  if (!query) {
+    query = prepareJobList(db, shape);
+    queries.set(key, query);
+  }
+  return query;
+}
+
+/**
+ * The organisation's jobs, newest first, one page at a time. `queryText` matches anywhere in
+ * the title, ignoring case. Every condition sits on top of the organisation's own rows, which
+ * jobs_organization_created_idx reaches and orders, so a search reads one organisation's jobs
+ * and no one else's.
+ */
+export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<TJobList> {
+  const { pageSize, pageNumber } = query;
+  if (!owner.organizationId) return { jobs: [], total: 0, pageNumber, pageSize };
+
+  const assigneeId = query.assigneeId === 'me' ? owner.userId : query.assigneeId;
+  const shape: JobListShape = {
+    isDelegate: isDelegate(owner),
+    hasAssignee: assigneeId !== undefined,
+    hasStatus: query.status !== undefined,
+    hasSpecialty: query.specialty !== undefined,
+    hasSearch: Boolean(query.queryText),
+  };
+  const values = {
+    organizationId: owner.organizationId,
+    userId: owner.userId,
+    assigneeId,
+    status: query.status,
+    specialty: query.specialty,
+    pattern: query.queryText ? `%${escapeLikePattern(query.queryText.toLowerCase())}%` : undefined,
+    limit: pageSize,
+    offset: (pageNumber - 1) * pageSize,
+  };
+  const prepared = jobListQuery(db, shape);
+  const rows = await prepared.list.execute(values);
   const total =
-    rows[0]?.total ??
-    (pageNumber > 1 ? ((await db.select({ total: count() }).from(jobs).where(where))[0]?.total ?? 0) : 0);
+    rows[0]?.total ?? (pageNumber > 1 ? ((await prepared.total.execute(values))[0]?.total ?? 0) : 0);
   return {
     jobs: rows.map((row) =>
       toJob(

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { jobs } from '../../db/schema/jobs.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
@@ -10,7 +10,15 @@ export function isDelegate(owner: JobOwner): boolean {
 
 /** Limits a query of `jobs` to the delegate's jobs; undefined (no limit) for every other role. */
 export function delegateJobCondition(owner: JobOwner): SQL | undefined {
-  return isDelegate(owner) ? eq(jobs.assigneeUserId, owner.userId) : undefined;
+  return isDelegate(owner) ? delegateJobsOf(owner.userId) : undefined;
+}
+
+/**
+ * The jobs a delegate may see, for `userId`: a value, or the placeholder of a query prepared once
+ * for every delegate (the job list).
+ */
+export function delegateJobsOf(userId: string | SQLWrapper): SQL {
+  return eq(jobs.assigneeUserId, userId);
 }
 
 /**
