@@ -388,8 +388,7 @@ async function seedConversation(
       await getEmployerConversation({ db, owner, conversationId });
       await markConversationNotificationsRead({
         db,
-        userId: owner.userId,
-        organizationId: owner.organizationId,
+        owner,
         conversationId,
         now: message.now,
       });

@@ -1,11 +1,13 @@
 import type { TApplicantList } from '@medhire/contract/applicants';
 import type { TPageQuery } from '@medhire/contract/envelope';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { newestFirst } from '../../db/order.ts';
 import { savedApplicants } from '../../db/schema/hiring.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isDelegate } from '../team/member-scope.ts';
 import { loadApplicantViews } from './applicant-views.ts';
+import { delegateReachesPhysician } from './physician-visibility.ts';
 
 export interface ListSavedApplicantsOptions {
   db: Db;
@@ -13,7 +15,10 @@ export interface ListSavedApplicantsOptions {
   query: TPageQuery;
 }
 
-/** The physicians the organisation saved, the most recently saved first. */
+/**
+ * The physicians the organisation saved, the most recently saved first; for a delegate, only those
+ * who applied to or were invited to the jobs assigned to them.
+ */
 export async function listSavedApplicants({
   db,
   owner,
@@ -23,7 +28,13 @@ export async function listSavedApplicants({
   const organizationId = owner.organizationId;
   if (!organizationId) return { applicants: [], total: 0, pageNumber, pageSize };
 
-  const where = eq(savedApplicants.organizationId, organizationId);
+  // A delegate's list holds only the physicians of the jobs assigned to them.
+  const where = and(
+    eq(savedApplicants.organizationId, organizationId),
+    isDelegate(owner)
+      ? delegateReachesPhysician(owner, organizationId, savedApplicants.physicianId)
+      : undefined,
+  );
   const page = await db
     .select({ id: savedApplicants.physicianId })
     .from(savedApplicants)

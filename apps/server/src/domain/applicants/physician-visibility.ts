@@ -1,5 +1,5 @@
 import { APPLICANT_MESSAGES } from '@medhire/contract/applicants';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applications, matches, savedApplicants } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -46,41 +46,38 @@ export async function isPhysicianVisible({
   viewer,
 }: PhysicianVisibilityOptions): Promise<boolean> {
   if (!organizationId || !isUuid(physicianId)) return false;
-  if (viewer && isDelegate(viewer)) {
-    const delegateJobs = sql`(select ${jobs.id} from ${jobs} where ${jobs.assigneeUserId} = ${viewer.userId})`;
-    const [row] = await db
-      .select({ id: physicians.id })
-      .from(physicians)
-      .where(
-        and(
-          eq(physicians.id, physicianId),
-          sql`(${isPubliclyDiscoverable}
-          or exists (select 1 from ${applications} where ${applications.physicianId} = ${physicians.id}
-            and ${applications.organizationId} = ${organizationId} and ${applications.jobId} in ${delegateJobs})
-          or exists (select 1 from ${matches} where ${matches.physicianId} = ${physicians.id}
-            and ${matches.organizationId} = ${organizationId} and ${matches.jobId} in ${delegateJobs}))`,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
-  const [row] = await db
-    .select({ id: physicians.id })
-    .from(physicians)
-    .where(
-      and(
-        eq(physicians.id, physicianId),
-        sql`(${isPubliclyDiscoverable}
+  const reach =
+    viewer && isDelegate(viewer)
+      ? sql`(${isPubliclyDiscoverable} or ${delegateReachesPhysician(viewer, organizationId)})`
+      : sql`(${isPubliclyDiscoverable}
           or exists (select 1 from ${applications} where ${applications.physicianId} = ${physicians.id}
             and ${applications.organizationId} = ${organizationId})
           or exists (select 1 from ${matches} where ${matches.physicianId} = ${physicians.id}
             and ${matches.organizationId} = ${organizationId})
           or exists (select 1 from ${savedApplicants} where ${savedApplicants.physicianId} = ${physicians.id}
-            and ${savedApplicants.organizationId} = ${organizationId}))`,
-      ),
-    )
+            and ${savedApplicants.organizationId} = ${organizationId}))`;
+  const [row] = await db
+    .select({ id: physicians.id })
+    .from(physicians)
+    .where(and(eq(physicians.id, physicianId), reach))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The physicians a delegate deals with: those who applied to, or were invited to, one of the jobs
+ * assigned to them. `physicianId` is the column (or value) naming the physician.
+ */
+export function delegateReachesPhysician(
+  delegate: JobOwner,
+  organizationId: string,
+  physicianId: SQLWrapper = physicians.id,
+): SQL {
+  const delegateJobs = sql`(select ${jobs.id} from ${jobs} where ${jobs.assigneeUserId} = ${delegate.userId})`;
+  return sql`(exists (select 1 from ${applications} where ${applications.physicianId} = ${physicianId}
+            and ${applications.organizationId} = ${organizationId} and ${applications.jobId} in ${delegateJobs})
+          or exists (select 1 from ${matches} where ${matches.physicianId} = ${physicianId}
+            and ${matches.organizationId} = ${organizationId} and ${matches.jobId} in ${delegateJobs}))`;
 }
 
 /** Throws 404 "We could not find that physician." unless the organisation may see them. */

@@ -2,10 +2,34 @@ import type { TApplicant } from '@medhire/contract/applicants';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { savedApplicants } from '../../db/schema/hiring.ts';
+import { physicians } from '../../db/schema/physicians.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isDelegate } from '../team/member-scope.ts';
 import { getSingleApplicant } from './get-single-applicant.ts';
-import { applicantNotFound, assertPhysicianVisible } from './physician-visibility.ts';
+import {
+  applicantNotFound,
+  assertPhysicianVisible,
+  delegateReachesPhysician,
+} from './physician-visibility.ts';
+
+/**
+ * Whether the caller may save or unsave the physician. A full member: any physician the
+ * organisation may see. A delegate: only physicians who applied to, or were invited to, one of
+ * the jobs assigned to them (their saved list shows no one else).
+ */
+async function assertMaySave(db: Db, owner: JobOwner, organizationId: string, physicianId: string) {
+  if (!isDelegate(owner)) {
+    await assertPhysicianVisible({ db, organizationId, physicianId });
+    return;
+  }
+  const [row] = await db
+    .select({ id: physicians.id })
+    .from(physicians)
+    .where(and(eq(physicians.id, physicianId), delegateReachesPhysician(owner, organizationId)))
+    .limit(1);
+  if (!row) throw applicantNotFound();
+}
 
 export interface SaveApplicantOptions {
   db: Db;
@@ -16,7 +40,8 @@ export interface SaveApplicantOptions {
 
 /**
  * Saves the physician for the organisation and answers the applicant (as the single-applicant
- * page shows it). Saving again changes nothing: the first save and its time are kept.
+ * page shows it). Saving again changes nothing: the first save and its time are kept. The check
+ * runs in the insert's transaction, so a refused save writes nothing.
  */
 export async function saveApplicant({
   db,
@@ -25,12 +50,14 @@ export async function saveApplicant({
   now = new Date(),
 }: SaveApplicantOptions): Promise<TApplicant> {
   const organizationId = owner.organizationId;
-  await assertPhysicianVisible({ db, organizationId, physicianId: applicantId });
-  if (!organizationId) throw applicantNotFound();
-  await db
-    .insert(savedApplicants)
-    .values({ organizationId, physicianId: applicantId, savedByUserId: owner.userId, createdAt: now })
-    .onConflictDoNothing();
+  if (!organizationId || !isUuid(applicantId)) throw applicantNotFound();
+  await db.transaction(async (tx) => {
+    await assertMaySave(tx, owner, organizationId, applicantId);
+    await tx
+      .insert(savedApplicants)
+      .values({ organizationId, physicianId: applicantId, savedByUserId: owner.userId, createdAt: now })
+      .onConflictDoNothing();
+  });
   return getSingleApplicant({ db, owner, applicantId });
 }
 
@@ -43,6 +70,7 @@ export interface UnsaveApplicantOptions {
 /**
  * Removes the physician from the organisation's saved list. Unsaving one that is not saved
  * answers the same, so a retry is harmless and the answer says nothing about other physicians.
+ * A delegate may unsave only physicians of their jobs; any other answers 404 and stays saved.
  */
 export async function unsaveApplicant({
   db,
@@ -51,10 +79,13 @@ export async function unsaveApplicant({
 }: UnsaveApplicantOptions): Promise<{ _id: string }> {
   const organizationId = owner.organizationId;
   if (!organizationId || !isUuid(applicantId)) throw applicantNotFound();
-  await db
-    .delete(savedApplicants)
-    .where(
-      and(eq(savedApplicants.organizationId, organizationId), eq(savedApplicants.physicianId, applicantId)),
-    );
+  await db.transaction(async (tx) => {
+    if (isDelegate(owner)) await assertMaySave(tx, owner, organizationId, applicantId);
+    await tx
+      .delete(savedApplicants)
+      .where(
+        and(eq(savedApplicants.organizationId, organizationId), eq(savedApplicants.physicianId, applicantId)),
+      );
+  });
   return { _id: applicantId };
 }

@@ -35,11 +35,17 @@ export async function createMatch({
   message,
   now = new Date(),
 }: CreateMatchOptions): Promise<TMatch> {
-  const job = await findOwnedJob(db, owner, jobId);
-  if (job.status !== 'open') throw new AppError('BUSINESS_RULE', MATCH_MESSAGES.jobNotOpen);
-  await assertPhysicianVisible({ db, organizationId: job.organizationId, physicianId: applicantId });
-
   const inserted = await db.transaction(async (tx) => {
+    // Every rule before any write, in the write's transaction: the job the caller may act on, and
+    // a physician the caller may see (a delegate: discoverable, or dealing with their jobs).
+    const job = await findOwnedJob(tx, owner, jobId);
+    if (job.status !== 'open') throw new AppError('BUSINESS_RULE', MATCH_MESSAGES.jobNotOpen);
+    await assertPhysicianVisible({
+      db: tx,
+      organizationId: job.organizationId,
+      physicianId: applicantId,
+      viewer: owner,
+    });
     // The plan's quota first (422, nothing stored); it locks the subscription row, so two
     // invites sent at once cannot both take the last invite.
     await assertInviteAvailable(tx, job.organizationId);

@@ -10,6 +10,8 @@ import type { Db } from '../../db/index.ts';
 import { conversations, notifications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { JobOwner } from '../jobs/job-owner.ts';
+import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { countUnreadNotifications } from './list-notifications.ts';
 import { toNotification } from './to-notification.ts';
 
@@ -58,27 +60,33 @@ export async function markNotificationRead({
 
 /**
  * Marks the user's notifications of one conversation read (opening a conversation). The
- * conversation must be one of the user's organisation: another one answers 404.
+ * conversation must be one the caller may open: one of the organisation's, and for a delegate one
+ * of a job assigned to them. Any other answers 404, as opening it does.
  */
 export async function markConversationNotificationsRead({
   db,
-  userId,
-  organizationId,
+  owner,
   conversationId,
   now = new Date(),
 }: {
   db: Db;
-  userId: string;
-  organizationId: string | null;
+  owner: JobOwner;
   conversationId: string;
   now?: Date;
 }): Promise<TMarkConversationNotificationsReadData> {
+  const { userId, organizationId } = owner;
   const notFound = new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound);
   if (!isUuid(conversationId) || !organizationId) throw notFound;
   const [conversation] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.organizationId, organizationId)))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.organizationId, organizationId),
+        delegateJobRowCondition(owner, conversations.jobId),
+      ),
+    )
     .limit(1);
   if (!conversation) throw notFound;
   const updated = await db

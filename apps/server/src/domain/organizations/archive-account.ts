@@ -10,6 +10,8 @@ import {
   sessions,
   users,
 } from '../../db/schema/accounts.ts';
+import { applications } from '../../db/schema/hiring.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { oidcIdentities } from '../../db/schema/oidc.ts';
 import { uploads } from '../../db/schema/uploads.ts';
 import { forgetCachedUser } from '../auth/session-cache.ts';
@@ -33,9 +35,11 @@ export interface ArchiveAccountOptions {
  * Deletes the employer's account. In one transaction: the account is marked archived and can
  * no longer sign in, its personal data is erased (the e-mail becomes an anonymous address, so
  * the real one is free to register again), every session ends, push registrations and pending
- * codes go, the organisation's open jobs close and its contact details and media are cleared.
- * An organisation listed from public records (it has an NPI number) returns to draft, so the
- * practice can be claimed again. The uploaded files are deleted once that has committed.
+ * codes go. When the owner deletes the account, the organisation's open jobs close and its
+ * contact details and media are cleared; an organisation listed from public records (it has an
+ * NPI number) returns to draft, so the practice can be claimed again. Any other member deleting
+ * their own account leaves the organisation as it is: the jobs and applicants they looked after
+ * become unassigned. The uploaded files are deleted once that has committed.
  */
 export async function archiveAccount({
   db,
@@ -43,8 +47,22 @@ export async function archiveAccount({
   userId,
 }: ArchiveAccountOptions): Promise<TArchiveProfileData> {
   const archived = await db.transaction(async (tx) => {
-    const { user, organization } = await lockAccount(tx, userId);
+    const locked = await lockAccount(tx, userId);
+    const { user } = locked;
+    // Only the owner's account carries the organisation with it.
+    const organization = user.memberRole === 'owner' ? locked.organization : undefined;
     const jobsClosed = organization ? await closeOrganizationJobs(tx, organization.id) : 0;
+    if (locked.organization && !organization) {
+      const organizationId = locked.organization.id;
+      await tx
+        .update(jobs)
+        .set({ assigneeUserId: null })
+        .where(and(eq(jobs.organizationId, organizationId), eq(jobs.assigneeUserId, userId)));
+      await tx
+        .update(applications)
+        .set({ assigneeUserId: null })
+        .where(and(eq(applications.organizationId, organizationId), eq(applications.assigneeUserId, userId)));
+    }
 
     const ended = await tx
       .update(sessions)

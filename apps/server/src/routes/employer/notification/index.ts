@@ -107,13 +107,12 @@ const employerNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, organizationId } = assertOwnUser(request, request.params.id);
+      const owner = assertOwnUser(request, request.params.id);
       return {
         success: true as const,
         data: await markConversationNotificationsRead({
           db: app.db,
-          userId,
-          organizationId,
+          owner,
           conversationId: request.params.conversationId,
         }),
       };
