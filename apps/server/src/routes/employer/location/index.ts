@@ -23,6 +23,7 @@ const employerLocationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['employer auth'],
+        security: [{ sessionToken: [] }],
         summary: "Geocode a typed place ('Austin, TX', 'austin texas', '78701')",
         body: ZGenerateLocationBody,
         response: { 200: ok(ZUsPlace), 400: ZFailure, 401: ZFailure, 404: ZFailure, 429: ZFailure },
