@@ -8,8 +8,10 @@ import { afterFile } from './cleanups.ts';
 
 /**
  * An S3-compatible server on loopback (s3rver, objects in a scratch directory) with one empty
- * bucket, stopped and removed after the test file. Answers the S3_* settings that reach it; its
- * access key is s3rver's built-in one, and every request the SDK signs is checked against it.
+ * bucket, stopped and removed after the test file. Answers the S3_* settings that reach it, with
+ * s3rver's built-in access key. s3rver checks the key and a signed link's expiry but not the
+ * signature itself of SigV4 requests, and it serves every object to anyone: what is private in a
+ * real bucket is its policy's concern (README, "Scale path").
  */
 export async function startS3Server(bucket = 'medhire-test'): Promise<S3Config> {
   const directory = mkdtempSync(path.join(tmpdir(), 'medhire-s3-'));
