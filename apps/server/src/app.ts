@@ -110,10 +110,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(activityLogPlugin);
+    await app.register(storagePlugin);
     await app.register(dataExportsPlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);
-    await app.register(storagePlugin);
     await app.register(webAppPlugin);
     await app.register(textHygienePlugin);
     await app.register(routes, { prefix: '/api' });

@@ -19,7 +19,7 @@ export default fp(
         const outcome = await runExportJob({
           db: app.db,
           exportId,
-          dataDir: app.config.dataDir,
+          exportStore: app.exportStore,
           publicUrl: app.config.publicUrl,
           sendMail: async (mail) => {
             try {
@@ -37,11 +37,11 @@ export default fp(
       DATA_EXPORT_PURGE_QUEUE,
       { retryLimit: 3, retryDelay: 300, retryBackoff: true, pollingIntervalSeconds: 5 },
       async () => {
-        const purged = await purgeExpiredExports(app.db, app.config.dataDir);
+        const purged = await purgeExpiredExports(app.db, app.exportStore);
         if (purged > 0) app.log.info({ purged }, 'Expired data-export files deleted.');
       },
     );
     app.queue.schedule(DATA_EXPORT_PURGE_QUEUE, DATA_EXPORT_PURGE_CRON);
   },
-  { name: 'data-exports', dependencies: ['config', 'db', 'queue', 'mail'] },
+  { name: 'data-exports', dependencies: ['config', 'db', 'queue', 'mail', 'storage'] },
 );

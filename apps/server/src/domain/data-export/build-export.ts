@@ -6,14 +6,15 @@ import { dataExports } from '../../db/schema/team.ts';
 import { generateToken, hashToken } from '../auth/secret-token.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { collectExportData } from './collect-export-data.ts';
-import { exportFilePath, exportsDirOf, writeZip } from './export-files.ts';
 import { renderDataExportReadyMail } from './export-mail.ts';
+import type { ExportStore } from './export-store.ts';
 import { downloadPath } from './export-view.ts';
 
 export interface RunExportJobOptions {
   db: Db;
   exportId: string;
-  dataDir: string;
+  /** Where the ZIP goes: DATA_DIR/exports, or the S3 bucket's private prefix. */
+  exportStore: ExportStore;
   publicUrl: string;
   sendMail: (mail: MailMessage) => Promise<void>;
   /** The queue's last try: a failure then marks the export failed instead of retrying. */
@@ -41,13 +42,12 @@ export async function runExportJob(options: RunExportJobOptions): Promise<Export
 
   let token: string;
   try {
-    const exportsDir = exportsDirOf(options.dataDir);
     const fileKey = `${started.organizationId}/${started.id}.zip`;
     const files = await db.transaction((tx) => collectExportData(tx, started.organizationId, now()), {
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     });
-    const sizeBytes = await writeZip(exportFilePath(exportsDir, fileKey), files);
+    const sizeBytes = await options.exportStore.save(fileKey, files);
     token = generateToken();
     const completedAt = now();
     const expiresAt = new Date(completedAt.getTime() + DATA_EXPORT_VALID_DAYS * 24 * 3600_000);

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { access } from 'node:fs/promises';
 import { DATA_EXPORT_MESSAGES } from '@medhire/contract/data-export';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
@@ -8,22 +7,22 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../auth/secret-token.ts';
 import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
-import { exportFilePath, exportsDirOf } from './export-files.ts';
+import type { ExportStore } from './export-store.ts';
 
 export interface DownloadExportOptions {
   db: Db;
-  dataDir: string;
+  exportStore: ExportStore;
   exportId: string;
   /** The token of the e-mailed link; without it the caller must be the signed-in owner. */
   token?: string | undefined;
-  /** The signed-in caller, when there is no token. */
   /** The signed-in caller, when the link's token is not given. */
   member?: TeamMember | null | undefined;
   now?: Date;
 }
 
 export interface ExportDownload {
-  filePath: string;
+  /** The file in the export store. */
+  fileKey: string;
   fileName: string;
   sizeBytes: number | null;
 }
@@ -45,7 +44,7 @@ function sameHash(a: string | null, b: string): boolean {
  */
 export async function downloadExport({
   db,
-  dataDir,
+  exportStore,
   exportId,
   token,
   member: caller,
@@ -68,14 +67,9 @@ export async function downloadExport({
   if (!row.expiresAt || row.expiresAt.getTime() <= now.getTime() || !row.fileKey) {
     throw new AppError('GONE', DATA_EXPORT_MESSAGES.expired);
   }
-  const filePath = exportFilePath(exportsDirOf(dataDir), row.fileKey);
-  try {
-    await access(filePath);
-  } catch {
-    throw new AppError('GONE', DATA_EXPORT_MESSAGES.expired);
-  }
+  if (!(await exportStore.exists(row.fileKey))) throw new AppError('GONE', DATA_EXPORT_MESSAGES.expired);
   return {
-    filePath,
+    fileKey: row.fileKey,
     fileName: `medhire-export-${row.completedAt.toISOString().slice(0, 10)}.zip`,
     sizeBytes: row.sizeBytes,
   };

@@ -9,9 +9,14 @@ export function exportsDirOf(dataDir: string): string {
   return path.join(dataDir, 'exports');
 }
 
-/** The ZIP of an export under the exports directory; keys are made by the server only. */
-export function exportFilePath(exportsDir: string, fileKey: string): string {
+/** Export keys (`<organizationId>/<exportId>.zip`) are made by the server only; anything else is refused. */
+export function assertExportKey(fileKey: string): void {
   if (!/^[0-9a-f-]{36}\/[0-9a-f-]{36}\.zip$/.test(fileKey)) throw new Error(`Invalid export key: ${fileKey}`);
+}
+
+/** The ZIP of an export under the exports directory. */
+export function exportFilePath(exportsDir: string, fileKey: string): string {
+  assertExportKey(fileKey);
   return path.join(exportsDir, fileKey);
 }
 

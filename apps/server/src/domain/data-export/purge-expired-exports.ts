@@ -1,15 +1,18 @@
-import { rm } from 'node:fs/promises';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { dataExports } from '../../db/schema/team.ts';
-import { exportFilePath, exportsDirOf } from './export-files.ts';
+import type { ExportStore } from './export-store.ts';
 
 /**
- * Deletes the ZIPs of exports whose link has expired and forgets their file; the rows
+ * Deletes the ZIPs (from local disk or the bucket, wherever the store keeps them) of exports whose link has expired and forgets their file; the rows
  * stay, so the list still shows the export as expired and its link answers 410 Gone. Answers how
  * many files went.
  */
-export async function purgeExpiredExports(db: Db, dataDir: string, now = new Date()): Promise<number> {
+export async function purgeExpiredExports(
+  db: Db,
+  exportStore: ExportStore,
+  now = new Date(),
+): Promise<number> {
   const expired = await db
     .select({ id: dataExports.id, fileKey: dataExports.fileKey })
     .from(dataExports)
@@ -17,7 +20,7 @@ export async function purgeExpiredExports(db: Db, dataDir: string, now = new Dat
       and(eq(dataExports.status, 'ready'), isNotNull(dataExports.fileKey), lte(dataExports.expiresAt, now)),
     );
   for (const { id, fileKey } of expired) {
-    if (fileKey) await rm(exportFilePath(exportsDirOf(dataDir), fileKey), { force: true });
+    if (fileKey) await exportStore.delete(fileKey);
     await db.update(dataExports).set({ fileKey: null }).where(eq(dataExports.id, id));
   }
   return expired.length;

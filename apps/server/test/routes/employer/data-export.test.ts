@@ -1,20 +1,35 @@
 import { writeFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { TDataExport, TDataExportList } from '@medhire/contract/data-export';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { S3Config } from '../../../src/config.ts';
 import { users } from '../../../src/db/schema/accounts.ts';
 import { dataExports } from '../../../src/db/schema/team.ts';
 import { createEmployerAccount } from '../../../src/domain/auth/create-employer-account.ts';
 import { runExportJob } from '../../../src/domain/data-export/build-export.ts';
 import { exportFilePath, exportsDirOf } from '../../../src/domain/data-export/export-files.ts';
+import { createLocalExportStore } from '../../../src/domain/data-export/export-store.ts';
 import { DATA_EXPORT_QUEUE } from '../../../src/domain/data-export/export-view.ts';
 import { purgeExpiredExports } from '../../../src/domain/data-export/purge-expired-exports.ts';
+import {
+  createS3ExportStore,
+  EXPORT_LINK_SECONDS,
+  S3_EXPORTS_PREFIX,
+  s3ExportKey,
+} from '../../../src/domain/data-export/s3-export-store.ts';
 import { readOutbox } from '../../../src/domain/mail/outbox.ts';
 import type { TMemberRole } from '../../../src/domain/team/rights.ts';
+import { createS3Client } from '../../../src/domain/uploads/s3-storage.ts';
+import { afterFile } from '../../cleanups.ts';
+import { filesUnder } from '../../domain/uploads/upload-fixtures.ts';
 import { buildTestApp, testDataDir } from '../../helper.ts';
+import { startS3Server } from '../../s3-server.ts';
 import { UNKNOWN_ID } from '../conventions-kit.ts';
 import {
   callApi,
@@ -25,14 +40,45 @@ import {
 } from '../employee/physician-kit.ts';
 import { PASSWORD, signIn, uniqueEmail } from './auth-kit.ts';
 
+/** The app of the suite running now: each storage's suite builds its own and closes it after. */
 let app: FastifyInstance;
+let s3Config: S3Config;
+let s3Client: S3Client;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  s3Config = await startS3Server();
+  s3Client = createS3Client(s3Config);
 });
-afterAll(async () => {
-  await app.close();
+afterAll(() => {
+  s3Client?.destroy();
 });
+
+const STORAGES = ['local disk', 'S3'] as const;
+type TStorage = (typeof STORAGES)[number];
+
+/** An app whose exports go to the storage; the S3 one has a DATA_DIR of its own, to show it stays empty. */
+async function appWithExportsOn(storage: TStorage): Promise<FastifyInstance> {
+  if (storage === 'local disk') return buildTestApp();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'medhire-s3-instance-'));
+  afterFile(() => rm(dataDir, { recursive: true, force: true }));
+  return buildTestApp({ s3: s3Config, dataDir, uploadsDir: path.join(dataDir, 'uploads') });
+}
+
+/** The export's ZIP as the storage holds it, or null when it holds none. */
+async function storedExport(storage: TStorage, fileKey: string): Promise<Buffer | null> {
+  if (storage === 'local disk') {
+    return readFile(exportFilePath(exportsDirOf(app.config.dataDir), fileKey)).catch(() => null);
+  }
+  try {
+    const object = await s3Client.send(
+      new GetObjectCommand({ Bucket: s3Config.bucket, Key: s3ExportKey(fileKey) }),
+    );
+    return Buffer.from((await object.Body?.transformToByteArray()) ?? []);
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
 
 const BASE = '/api/employer/data-export';
 
@@ -117,18 +163,71 @@ function download(exportId: string, options: { token?: string; session?: string 
   });
 }
 
-/** The token of the link in the newest export e-mail to the address. */
-async function mailedToken(email: string, exportId: string): Promise<string> {
-  await app.mailer.idle();
-  const mails = (await readOutbox(app.config.dataDir, email)).filter((mail) =>
-    mail.subject.includes('data export is ready'),
-  );
-  const match = mails.at(-1)?.text.match(new RegExp(`/download/${exportId}\\?token=([A-Za-z0-9_-]+)`));
-  expect(match, `no export link was mailed to ${email}`).not.toBeNull();
-  return match?.[1] ?? '';
+interface DownloadedFile {
+  status: number;
+  type: string | undefined;
+  disposition: string | undefined;
+  bytes: Buffer;
+  /** The signed link the server redirected to, if it did. */
+  signedUrl?: URL;
 }
 
-describe('the data export', () => {
+/**
+ * What the browser ends up with for a download answer: the answer itself, or, for a redirect to
+ * a signed link of the bucket, what the bucket answers to it.
+ */
+async function received(response: Awaited<ReturnType<typeof download>>): Promise<DownloadedFile> {
+  if (response.statusCode !== 302) {
+    return {
+      status: response.statusCode,
+      type: response.headers['content-type'] as string | undefined,
+      disposition: response.headers['content-disposition'] as string | undefined,
+      bytes: response.rawPayload,
+    };
+  }
+  const signedUrl = new URL(String(response.headers.location));
+  const fetched = await fetch(signedUrl);
+  return {
+    status: fetched.status,
+    type: fetched.headers.get('content-type') ?? undefined,
+    disposition: fetched.headers.get('content-disposition') ?? undefined,
+    bytes: Buffer.from(await fetched.arrayBuffer()),
+    signedUrl,
+  };
+}
+
+/**
+ * The token of the export's link in the e-mails to the address. The job marks the export ready
+ * before it sends the e-mail, so the outbox is watched until the link arrives.
+ */
+async function mailedToken(email: string, exportId: string): Promise<string> {
+  const linkOfExport = new RegExp(`/download/${exportId}\\?token=([A-Za-z0-9_-]+)`);
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        await app.mailer.idle();
+        const mails = await readOutbox(app.config.dataDir, email);
+        token = mails
+          .filter((mail) => mail.subject.includes('data export is ready'))
+          .map((mail) => mail.text.match(linkOfExport)?.[1])
+          .find(Boolean);
+        return token;
+      },
+      { timeout: 10_000, interval: 100, message: `no export link was mailed to ${email}` },
+    )
+    .toBeTruthy();
+  return token ?? '';
+}
+
+describe.each(STORAGES)('the data export on %s', (storage) => {
+  beforeAll(async () => {
+    app = await appWithExportsOn(storage);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
   let ours: Awaited<ReturnType<typeof organizationWithData>>;
   let theirs: Awaited<ReturnType<typeof organizationWithData>>;
   let exportId: string;
@@ -178,13 +277,18 @@ describe('the data export', () => {
 
     token = await mailedToken(ours.employer.email, exportId);
     const response = await download(exportId, { token });
-    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
-    expect(response.headers['content-type']).toBe('application/zip');
-    expect(response.headers['content-disposition']).toMatch(
-      /attachment; filename="medhire-export-\d{4}-\d{2}-\d{2}\.zip"/,
-    );
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(storage === 'S3' ? 302 : 200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const file = await received(response);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/zip');
+    expect(file.disposition).toMatch(/attachment; filename="medhire-export-\d{4}-\d{2}-\d{2}\.zip"/);
+    const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportId));
+    const stored = await storedExport(storage, row?.fileKey ?? '');
+    expect(stored?.byteLength).toBe(ready.sizeBytes);
+    expect(file.bytes.equals(stored ?? Buffer.alloc(0))).toBe(true);
 
-    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const files = unzipSync(new Uint8Array(file.bytes));
     const names = Object.keys(files);
     for (const name of [
       'jobs',
@@ -234,9 +338,14 @@ describe('the data export', () => {
   });
 
   it('downloads for the signed-in owner without a token; refuses another organisation (404), a wrong token (403) and anonymous callers (401)', async () => {
+    // The web app fetches with the session header: streamed by the server on either storage.
     const signedIn = await download(exportId, { session: ours.employer.token });
     expect(signedIn.statusCode).toBe(200);
-    expect(signedIn.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(signedIn.headers['content-type']).toBe('application/zip');
+    const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, exportId));
+    expect(
+      signedIn.rawPayload.equals((await storedExport(storage, row?.fileKey ?? '')) ?? Buffer.alloc(0)),
+    ).toBe(true);
 
     const foreign = await download(exportId, { session: theirs.employer.token });
     expect(foreign.statusCode).toBe(404);
@@ -281,14 +390,67 @@ describe('the data export', () => {
     const listed = (await listExports(ours.employer.token)).items.find((item) => item._id === exportId);
     expect(listed).toMatchObject({ isExpired: true, downloadUrl: null });
 
-    expect(await purgeExpiredExports(app.db, app.config.dataDir)).toBeGreaterThanOrEqual(1);
-    const filePath = exportFilePath(exportsDirOf(app.config.dataDir), row?.fileKey ?? '');
-    await expect(import('node:fs/promises').then((fs) => fs.access(filePath))).rejects.toThrow();
+    expect(await storedExport(storage, row?.fileKey ?? '')).not.toBeNull();
+    expect(await purgeExpiredExports(app.db, app.exportStore)).toBeGreaterThanOrEqual(1);
+    expect(await storedExport(storage, row?.fileKey ?? '')).toBeNull();
     expect((await download(exportId, { token })).statusCode).toBe(410);
   });
+
+  if (storage === 'S3') {
+    it('is a private object of the bucket, linked for five minutes, and never kept on the instance’s disk', async () => {
+      const ready = (await requestExport(ours.employer.token)).json().data as TDataExport;
+      await waitUntilReady(ours.employer.token, ready._id);
+      const [row] = await app.db.select().from(dataExports).where(eq(dataExports.id, ready._id));
+      expect(s3ExportKey(row?.fileKey ?? '')).toBe(`${S3_EXPORTS_PREFIX}${row?.fileKey}`);
+      expect(S3_EXPORTS_PREFIX).toMatch(/^private\//);
+
+      const response = await download(ready._id, {
+        token: await mailedToken(ours.employer.email, ready._id),
+      });
+      expect(response.statusCode).toBe(302);
+      const link = new URL(String(response.headers.location));
+      expect(`${link.origin}${link.pathname}`).toBe(
+        `${s3Config.endpoint}/${s3Config.bucket}/${S3_EXPORTS_PREFIX}${row?.fileKey}`,
+      );
+      expect(link.searchParams.get('X-Amz-Expires')).toBe(String(EXPORT_LINK_SECONDS));
+      expect(EXPORT_LINK_SECONDS).toBe(300);
+      expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+
+      expect(
+        await filesUnder(app.config.dataDir).then((files) =>
+          files.filter((name) => !name.startsWith('outbox')),
+        ),
+      ).toEqual([]);
+    });
+
+    it('stops downloading once its signed link expires', async () => {
+      const [row] = await app.db
+        .select()
+        .from(dataExports)
+        .where(eq(dataExports.organizationId, ours.employer.organizationId))
+        .orderBy(desc(dataExports.createdAt));
+      const file = { fileKey: row?.fileKey ?? '', fileName: 'medhire-export.zip' };
+      expect(await storedExport(storage, file.fileKey)).not.toBeNull();
+      const shortLived = createS3ExportStore(s3Config, s3Client, { linkSeconds: 1 });
+      const link = await shortLived.signedUrl?.(file);
+      expect(new URL(link ?? '').searchParams.get('X-Amz-Expires')).toBe('1');
+      expect((await fetch(link ?? '')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      const expired = await fetch(link ?? '');
+      expect(expired.status).toBe(403);
+      expect(await expired.text()).toContain('Request has expired');
+    });
+  }
 });
 
 describe('a failed build', () => {
+  beforeAll(async () => {
+    app = await appWithExportsOn('local disk');
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
   it('is retried by the queue, and marked failed on the last try', async () => {
     const { employer } = await employerWithOpenJob(app);
     const [row] = await app.db
@@ -303,7 +465,7 @@ describe('a failed build', () => {
     const options = {
       db: app.db,
       exportId,
-      dataDir: brokenDataDir,
+      exportStore: createLocalExportStore(brokenDataDir),
       publicUrl: 'http://localhost',
       sendMail: async () => {},
     };

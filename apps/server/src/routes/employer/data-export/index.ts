@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   DATA_EXPORT_MESSAGES,
   ZDataExport,
@@ -24,6 +23,12 @@ const ZZipFile = z.string().describe('The export as application/zip');
  * /api/employer/data-export: the owner's export of the organisation's data (right `data.export`).
  * Requesting and listing need the signed-in owner; the download also takes the e-mailed link's
  * token instead, so the link opens in any browser.
+ *
+ * With S3 storage the e-mailed link, opened by the browser itself, is answered with a redirect to
+ * a signed link of the bucket that works for five minutes, so the file does not pass through the
+ * server. The signed-in download stays streamed by the server: the web app fetches it with the
+ * session header, and a fetch may not follow a redirect to another origin without the bucket's
+ * CORS and the page's connect-src allowing it.
  */
 const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -72,7 +77,16 @@ const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZDataExportIdParams,
         querystring: ZDataExportDownloadQuery,
         produces: ['application/zip'],
-        response: { 200: ZZipFile, ...FAILURES, 404: ZFailure, 409: ZFailure, 410: ZFailure },
+        response: {
+          200: ZZipFile,
+          302: z
+            .null()
+            .describe('To a signed link of the file valid for 5 minutes (e-mailed link, S3 storage)'),
+          ...FAILURES,
+          404: ZFailure,
+          409: ZFailure,
+          410: ZFailure,
+        },
       },
     },
     async (request, reply) => {
@@ -80,18 +94,19 @@ const employerDataExportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!token) await app.authenticate(request, reply);
       const file = await downloadExport({
         db: app.db,
-        dataDir: app.config.dataDir,
+        exportStore: app.exportStore,
         exportId: request.params.exportId,
         token,
         member: request.account,
       });
+      reply.header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer');
+      const signedUrl = token ? await app.exportStore.signedUrl?.(file) : undefined;
+      if (signedUrl) return reply.redirect(signedUrl, 302);
       if (file.sizeBytes !== null) reply.header('content-length', file.sizeBytes);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('referrer-policy', 'no-referrer')
-        .send(createReadStream(file.filePath) as never);
+        .send((await app.exportStore.read(file.fileKey)) as never);
     },
   );
 };
