@@ -193,3 +193,22 @@ describe('the applicant profile', () => {
     expect(screen.getByRole('link', { name: 'Back to applicants' })).toHaveAttribute('href', '/applicants');
   });
 });
+
+describe('saving as a delegate', () => {
+  const delegate = makeSession({ user: { memberRole: 'delegate', isDelegate: true } });
+
+  it('offers Save for a physician of the delegate’s jobs', async () => {
+    profileApi();
+    renderApp('/applicants/physician-1', { session: delegate });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dr. Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Dr. Jane Doe' })).toBeInTheDocument();
+  });
+
+  it('offers no Save for a physician with no application or invite on the delegate’s jobs', async () => {
+    const stranger = makeApplicant({ ...janeDoe, applications: [], matches: [] } as never);
+    profileApi({ 'GET /api/employer/applicant/get-single-applicant/physician-1': () => envelope(stranger) });
+    renderApp('/applicants/physician-1', { session: delegate });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dr. Jane Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Dr. Jane Doe' })).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,7 @@
 import type { TApplicant } from '@medhire/contract/applicants';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/hooks.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
@@ -59,11 +60,17 @@ export function SaveApplicantButton({
   onToggle,
   size = 'sm',
 }: {
-  applicant: Pick<TApplicant, 'fullName' | 'isSaved'>;
+  applicant: Pick<TApplicant, 'fullName' | 'isSaved' | 'applications' | 'matches'>;
   isBusy?: boolean;
   onToggle: () => void;
   size?: 'sm' | 'md';
 }) {
+  const isDelegate = useAppSelector((state) => state.auth.user?.memberRole === 'delegate');
+  // A delegate saves only physicians who applied to or were invited to their jobs (the server
+  // refuses any other), and the applicant's applications and invites are already those of their jobs.
+  const isOutOfReach =
+    isDelegate && !applicant.isSaved && applicant.applications.length === 0 && applicant.matches.length === 0;
+  if (isOutOfReach) return null;
   return (
     <Button
       variant="secondary"
