@@ -42,6 +42,14 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 }
 
 /**
+ * pg-boss sends its maintenance (expiring, archiving, dropping jobs) as one string wrapped in
+ * `BEGIN; … COMMIT;`. Over a pool a transaction cannot span a plain query's statements (postgres.js
+ * refuses with UNSAFE_TRANSACTION, which the queue logged at every maintenance run), so the body
+ * runs inside a real transaction instead.
+ */
+const WRAPPED_IN_TRANSACTION = /^\s*BEGIN;([\s\S]*?)COMMIT;\s*$/i;
+
+/**
  * pg-boss's `db` over a Drizzle handle. With the app's handle it is the queue's own connection
  * (the postgres.js pool); with a transaction's handle a job is inserted in that transaction,
  * so it exists exactly when the transaction commits (transactional outbox).
@@ -49,6 +57,11 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
 export function drizzleSqlExecutor(db: Db): SqlExecutor {
   return {
     async executeSql(text, values = []) {
+      const wrapped = WRAPPED_IN_TRANSACTION.exec(text);
+      if (wrapped?.[1]) {
+        const body = wrapped[1];
+        return { rows: rowsOf(await db.transaction((tx) => tx.execute(toDrizzleSql(body, values)))) };
+      }
       return { rows: rowsOf(await db.execute(toDrizzleSql(text, values))) };
     },
   };
