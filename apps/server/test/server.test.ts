@@ -1,36 +1,16 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverProcessEnv } from './helper.ts';
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', ...env },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForOutput(output: () => string, pattern: RegExp, child: ChildProcessWithoutNullStreams) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const match = output().match(pattern);
-    if (match) return match;
-    if (child.exitCode !== null) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Server output never matched ${pattern}:\n${output()}`);
-}
+import {
+  addressOf,
+  embeddedDataDir,
+  isRunning,
+  postmasterPid,
+  SERVER_DIR,
+  startServer,
+  waitForOutput,
+} from './server-process.ts';
 
 describe('src/server.ts', () => {
   it('refuses to start on a malformed setting, naming the variable', async () => {
@@ -42,11 +22,7 @@ describe('src/server.ts', () => {
   it('announces its address, serves, and shuts down cleanly on SIGTERM', { timeout: 60_000 }, async () => {
     const server = startServer(await serverProcessEnv());
     try {
-      const [, address] = await waitForOutput(
-        server.output,
-        /MedHire listening on (http:\/\/127\.0\.0\.1:\d+)/,
-        server.child,
-      );
+      const address = await addressOf(server);
 
       const response = await fetch(`${address}/api/health`);
       expect(response.status).toBe(200);
@@ -57,5 +33,46 @@ describe('src/server.ts', () => {
     } finally {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
+  });
+
+  describe('with the embedded database', () => {
+    it('stops its cluster before exiting, however many SIGTERMs arrive', { timeout: 180_000 }, async () => {
+      const dataDir = embeddedDataDir();
+      const server = startServer({ DATA_DIR: dataDir }, { detached: true });
+      const address = await addressOf(server);
+      expect((await fetch(`${address}/api/health`)).status).toBe(200);
+      const postmaster = postmasterPid(dataDir) ?? 0;
+      expect(postmaster).toBeGreaterThan(0);
+      expect(isRunning(postmaster)).toBe(true);
+
+      // What `npm start` gets from a `kill -TERM -<group>`: the group's signal, then the start
+      // script's forwarded copy a moment later.
+      process.kill(-(server.child.pid ?? 0), 'SIGTERM');
+      server.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      server.child.kill('SIGTERM');
+
+      expect(await server.exited, server.output()).toBe(0);
+      expect(isRunning(postmaster)).toBe(false);
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(server.output()).toMatch(/Received SIGTERM while shutting down/);
+    });
+
+    it('stops its cluster when the signals arrive while it is still starting', {
+      timeout: 180_000,
+    }, async () => {
+      const dataDir = embeddedDataDir();
+      const server = startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      // The cluster has been created and is being started or migrated.
+      await waitForOutput(server, /Creating the embedded PostgreSQL cluster/);
+      server.child.kill('SIGINT');
+      server.child.kill('SIGINT');
+
+      await server.exited;
+      expect(server.output()).not.toMatch(/MedHire listening/);
+      const left = postmasterPid(dataDir);
+      expect(left === undefined || !isRunning(left)).toBe(true);
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    });
   });
 });

@@ -62,6 +62,18 @@ export interface EmbeddedClusterOptions {
 }
 
 const SUPERUSER = 'postgres';
+
+/** The stop of every cluster this process has started and not stopped yet. */
+const runningClusters = new Set<() => Promise<void>>();
+
+/**
+ * Stops every embedded cluster this process still runs. The server calls it before it exits on
+ * any path (a shutdown that outlived its grace, a start that failed half-way), so the process
+ * never ends while its database keeps running.
+ */
+export async function stopEmbeddedClusters(): Promise<void> {
+  await Promise.all([...runningClusters].map((stop) => stop()));
+}
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -304,14 +316,22 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
   process.once('exit', onProcessExit);
 
   const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    process.removeListener('exit', onProcessExit);
-    if (exited) return;
-    child.kill('SIGINT');
-    const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
-    await exit;
-    clearTimeout(timer);
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    // Every caller (the app's close, a forced exit) waits for the same stop.
+    stopping ??= (async () => {
+      process.removeListener('exit', onProcessExit);
+      if (!exited) {
+        child.kill('SIGINT');
+        const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
+        await exit;
+        clearTimeout(timer);
+      }
+      runningClusters.delete(stop);
+    })();
+    return stopping;
   };
+  runningClusters.add(stop);
 
   try {
     await waitUntilReady(adminUrl, () => exited, logPath);
