@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { stopEmbeddedClusters } from './db/embedded-cluster.ts';
 import { seedDemoData } from './seed/index.ts';
 
@@ -90,6 +91,7 @@ async function start(): Promise<void> {
   if (shutdown) return;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
+  app.database.dataDirLock?.recordPort(port);
   process.stdout.write(`MedHire listening on http://${config.host}:${port}\n`);
   if (demo.loginLine) process.stdout.write(`${demo.loginLine}\n`);
 }
@@ -97,7 +99,7 @@ async function start(): Promise<void> {
 start().catch(async (error: unknown) => {
   // A failure caused by the shutdown itself (seeding cut off by the closing app) is not news.
   if (shutdown) return;
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`MedHire could not start: ${describe(error)}\n`);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serverProcessEnv } from './helper.ts';
@@ -73,6 +73,61 @@ describe('src/server.ts', () => {
       const left = postmasterPid(dataDir);
       expect(left === undefined || !isRunning(left)).toBe(true);
       expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    });
+
+    it('refuses a second server on the same DATA_DIR, leaving the first serving; takes over after a kill -9', {
+      timeout: 240_000,
+    }, async () => {
+      const dataDir = embeddedDataDir();
+      const first = startServer({ DATA_DIR: dataDir, DEMO_DATA: 'true' });
+      const address = await addressOf(first);
+      const port = new URL(address).port;
+      const postmaster = postmasterPid(dataDir) ?? 0;
+      expect(postmaster).toBeGreaterThan(0);
+      const signIn = () =>
+        fetch(`${address}/api/employer/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'demo@medhire.example', password: 'MedHire-demo-2026' }),
+        });
+      expect((await signIn()).status).toBe(200);
+
+      const second = startServer({ DATA_DIR: dataDir });
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(
+        new RegExp(`in use by another MedHire server \\(pid ${first.child.pid}, serving on port ${port}\\)`),
+      );
+      expect(second.output()).not.toMatch(/left running by an earlier server/);
+
+      // The first server's cluster was not touched: same postmaster, and it serves.
+      expect(postmasterPid(dataDir)).toBe(postmaster);
+      expect(isRunning(postmaster)).toBe(true);
+      const health = await fetch(`${address}/api/health`);
+      expect(health.status).toBe(200);
+      expect((await health.json()).data.database.reachable).toBe(true);
+      expect((await signIn()).status).toBe(200);
+
+      // A server killed with SIGKILL leaves its lock and its postmaster; the next one takes both over.
+      first.child.kill('SIGKILL');
+      await first.exited;
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).pid).toBe(first.child.pid);
+      const third = startServer({ DATA_DIR: dataDir });
+      const thirdAddress = await addressOf(third);
+      expect(isRunning(postmaster)).toBe(false);
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'server.lock'), 'utf8'))).toMatchObject({
+        pid: third.child.pid,
+        port: Number(new URL(thirdAddress).port),
+      });
+      const again = await fetch(`${thirdAddress}/api/employer/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'demo@medhire.example', password: 'MedHire-demo-2026' }),
+      });
+      expect(again.status).toBe(200);
+
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
     });
   });
 });

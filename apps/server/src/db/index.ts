@@ -6,6 +6,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { AppConfig } from '../config.ts';
 import { SERVER_PACKAGE_DIR } from '../lib/server-package.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedCluster } from './embedded-cluster.ts';
 import * as schema from './schema/index.ts';
 
@@ -41,6 +42,8 @@ export interface Database {
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** With the embedded cluster: this process's lock on DATA_DIR, released after the cluster stops. */
+  dataDirLock?: DataDirLock;
 }
 
 export const MIGRATIONS_DIR = path.join(SERVER_PACKAGE_DIR, 'src/db/migrations');
@@ -60,6 +63,7 @@ export interface PostgresDatabaseOptions {
   /** Runs after the pool has closed (stops an embedded cluster). */
   onClose?: () => Promise<void>;
   max?: number;
+  dataDirLock?: DataDirLock;
 }
 
 export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
@@ -70,6 +74,7 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
     db,
     client,
     engine: options.engine ?? 'postgres',
+    dataDirLock: options.dataDirLock,
     migrate: () => migrateWithLock(url),
     ping: async () => {
       const startedAt = performance.now();
@@ -154,13 +159,29 @@ export async function createDatabase(
   options: { allowLegacyData?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
-  if (!options.allowLegacyData) assertNoUnconvertedPgliteData(config.dataDir);
-  const cluster = await startEmbeddedCluster({
-    clusterDir: path.join(config.dataDir, 'postgres'),
-    passwordFile: path.join(config.dataDir, 'postgres-password'),
-    log,
-  });
-  return createPostgresDatabase(cluster.url, { engine: 'embedded-postgres', onClose: cluster.stop });
+  // Before anything in DATA_DIR is looked at: a second server must leave the first one's cluster
+  // alone. Only the embedded database is locked: with DATABASE_URL, instances may share a
+  // DATA_DIR on purpose (a shared volume for uploads and exports behind a load balancer).
+  const dataDirLock = lockDataDir(config.dataDir, log);
+  try {
+    if (!options.allowLegacyData) assertNoUnconvertedPgliteData(config.dataDir);
+    const cluster = await startEmbeddedCluster({
+      clusterDir: path.join(config.dataDir, 'postgres'),
+      passwordFile: path.join(config.dataDir, 'postgres-password'),
+      log,
+    });
+    return createPostgresDatabase(cluster.url, {
+      engine: 'embedded-postgres',
+      dataDirLock,
+      onClose: async () => {
+        await cluster.stop();
+        dataDirLock.release();
+      },
+    });
+  } catch (error) {
+    dataDirLock.release();
+    throw error;
+  }
 }
 
 /**
