@@ -42,6 +42,8 @@ export interface Database {
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** With the embedded cluster: true while the server restarts it after its postmaster died. */
+  isRestarting?(): boolean;
   /** With the embedded cluster: this process's lock on DATA_DIR, released after the cluster stops. */
   dataDirLock?: DataDirLock;
 }
@@ -50,6 +52,12 @@ export const MIGRATIONS_DIR = path.join(SERVER_PACKAGE_DIR, 'src/db/migrations')
 
 /** Serialises migrations when several server instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 4_711_2024;
+
+/** Seconds to open a connection before a query fails as "database unavailable". */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
+/** How long the health check waits for its trivial query. */
+const PING_TIMEOUT_MS = 2_000;
 
 /** Connections per process: enough for request concurrency on a small machine, few enough for many instances. */
 const POOL_SIZE = 10;
@@ -64,10 +72,17 @@ export interface PostgresDatabaseOptions {
   onClose?: () => Promise<void>;
   max?: number;
   dataDirLock?: DataDirLock;
+  isRestarting?: () => boolean;
 }
 
 export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
-  const client = postgres(url, { max: options.max ?? POOL_SIZE, onnotice: () => {} });
+  const client = postgres(url, {
+    max: options.max ?? POOL_SIZE,
+    onnotice: () => {},
+    // A database that does not answer fails a query within seconds (then 503), rather than at
+    // postgres.js's default of 30 s; a refused connection fails at once either way.
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   let closed = false;
   return {
@@ -75,14 +90,23 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
     client,
     engine: options.engine ?? 'postgres',
     dataDirLock: options.dataDirLock,
+    isRestarting: options.isRestarting,
     migrate: () => migrateWithLock(url),
     ping: async () => {
       const startedAt = performance.now();
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await client`select 1`;
+        await Promise.race([
+          client`select 1`,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS);
+          }),
+        ]);
         return Math.round((performance.now() - startedAt) * 100) / 100;
       } catch {
         return undefined;
+      } finally {
+        clearTimeout(timer);
       }
     },
     serverVersion: async () => {
@@ -173,6 +197,7 @@ export async function createDatabase(
     return createPostgresDatabase(cluster.url, {
       engine: 'embedded-postgres',
       dataDirLock,
+      isRestarting: cluster.isRestarting,
       onClose: async () => {
         await cluster.stop();
         dataDirLock.release();
