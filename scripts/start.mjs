@@ -58,5 +58,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dis
   stdio: 'inherit',
   env: { DEMO_DATA: 'true', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// A signal sent to this script alone (`kill <pid>`) must reach the server. A signal to the
+// whole process group (Ctrl+C, `kill -TERM -<pgid>`) reaches the server twice, directly and
+// through here: the server runs one shutdown whatever it receives, and stops its database first.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,38 +1,111 @@
 import type { AddressInfo } from 'node:net';
-import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { stopEmbeddedClusters } from './db/embedded-cluster.ts';
 import { seedDemoData } from './seed/index.ts';
 
-/** Seconds a shutdown may take before the process exits anyway. */
+/** How long a shutdown may take before the database is stopped and the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-async function start() {
-  const config = loadConfig();
-  const app = await buildApp(config);
+/** The signals that ask the server to stop: service managers, Ctrl+C, a closed terminal. */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
-  // On SIGTERM/SIGINT Fastify stops accepting connections, lets in-flight requests
-  // finish, then runs every onClose hook (database, Redis, Socket.IO).
-  closeWithGrace({ delay: SHUTDOWN_GRACE_MS, logger: app.log }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
-    else app.log.info({ signal }, 'shutting down');
-    await app.close();
-  });
+let app: FastifyInstance | undefined;
+/** Settles once buildApp has (its own failure closes whatever it had opened). */
+let built: Promise<unknown> = Promise.resolve();
+let shutdown: Promise<void> | undefined;
+
+function report(level: 'info' | 'warn' | 'error', message: string, err?: unknown): void {
+  if (app) app.log[level](err ? { err } : {}, message);
+  else if (level !== 'info') process.stderr.write(`${message}${err ? `: ${describe(err)}` : ''}\n`);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/**
+ * Closes the app (Fastify stops accepting, in-flight requests finish, then every onClose hook:
+ * sockets, queue, database, and the embedded cluster last) and exits. One shutdown per process:
+ * a signal that arrives while it runs does not cut it short. `npm start` gets every signal
+ * twice (the process group's, and scripts/start.mjs forwarding it), and exiting on the second
+ * would leave the embedded PostgreSQL running with the app's transactions cut off.
+ */
+function requestShutdown(cause: { signal?: string; err?: unknown }): void {
+  if (shutdown) {
+    if (cause.signal) {
+      report(
+        'warn',
+        `Received ${cause.signal} while shutting down; the server exits once its database has stopped.`,
+      );
+    } else {
+      report('error', 'Error while shutting down', cause.err);
+    }
+    return;
+  }
+  if (cause.err) report('error', 'Shutting down after an unexpected error', cause.err);
+  else report('info', `Shutting down (${cause.signal})`);
+
+  // Not unref'd: the process must not end before the database has stopped.
+  const overdue = setTimeout(() => {
+    report(
+      'error',
+      `The shutdown took longer than ${SHUTDOWN_GRACE_MS / 1000} s; stopping the database and exiting.`,
+    );
+    void stopEmbeddedClusters().finally(() => process.exit(1));
+  }, SHUTDOWN_GRACE_MS);
+
+  shutdown = (async () => {
+    let failed = Boolean(cause.err);
+    // A signal during start-up waits for the app (and its cluster) to exist, then closes it.
+    await built.catch(() => {});
+    try {
+      await app?.close();
+    } catch (error) {
+      failed = true;
+      report('error', 'Closing the app failed', error);
+    }
+    // A no-op after a clean close; otherwise (a failed close) the cluster must still stop.
+    await stopEmbeddedClusters();
+    clearTimeout(overdue);
+    process.exit(failed ? 1 : 0);
+  })();
+}
+
+async function start(): Promise<void> {
+  // Installed before anything is started: a signal during start-up (creating the cluster,
+  // migrating, seeding) would otherwise end the process at once and leave its database running.
+  for (const signal of STOP_SIGNALS) process.on(signal, () => requestShutdown({ signal }));
+  process.on('uncaughtException', (err) => requestShutdown({ err }));
+  process.on('unhandledRejection', (err) => requestShutdown({ err }));
+
+  const config = loadConfig();
+  const building = buildApp(config);
+  built = building;
+  app = await building;
+  if (shutdown) return;
 
   const demo = await seedDemoData(app);
+  if (shutdown) return;
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
+  app.database.dataDirLock?.recordPort(port);
   process.stdout.write(`MedHire listening on http://${config.host}:${port}\n`);
   if (demo.loginLine) process.stdout.write(`${demo.loginLine}\n`);
 }
 
-start().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+start().catch(async (error: unknown) => {
+  // A failure caused by the shutdown itself (seeding cut off by the closing app) is not news.
+  if (shutdown) return;
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(
-      `MedHire could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(`MedHire could not start: ${describe(error)}\n`);
   }
+  // A start that failed after the app was built (seeding, a port in use) still owns a database.
+  await app?.close().catch(() => {});
+  await stopEmbeddedClusters();
   process.exit(1);
 });

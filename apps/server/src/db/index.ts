@@ -6,6 +6,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { AppConfig } from '../config.ts';
 import { SERVER_PACKAGE_DIR } from '../lib/server-package.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { startEmbeddedCluster } from './embedded-cluster.ts';
 import * as schema from './schema/index.ts';
 
@@ -41,12 +42,22 @@ export interface Database {
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** With the embedded cluster: true while the server restarts it after its postmaster died. */
+  isRestarting?(): boolean;
+  /** With the embedded cluster: this process's lock on DATA_DIR, released after the cluster stops. */
+  dataDirLock?: DataDirLock;
 }
 
 export const MIGRATIONS_DIR = path.join(SERVER_PACKAGE_DIR, 'src/db/migrations');
 
 /** Serialises migrations when several server instances start against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 4_711_2024;
+
+/** Seconds to open a connection before a query fails as "database unavailable". */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
+/** How long the health check waits for its trivial query. */
+const PING_TIMEOUT_MS = 2_000;
 
 /** Connections per process: enough for request concurrency on a small machine, few enough for many instances. */
 const POOL_SIZE = 10;
@@ -60,24 +71,42 @@ export interface PostgresDatabaseOptions {
   /** Runs after the pool has closed (stops an embedded cluster). */
   onClose?: () => Promise<void>;
   max?: number;
+  dataDirLock?: DataDirLock;
+  isRestarting?: () => boolean;
 }
 
 export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
-  const client = postgres(url, { max: options.max ?? POOL_SIZE, onnotice: () => {} });
+  const client = postgres(url, {
+    max: options.max ?? POOL_SIZE,
+    onnotice: () => {},
+    // A database that does not answer fails a query within seconds (then 503), rather than at
+    // postgres.js's default of 30 s; a refused connection fails at once either way.
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+  });
   const db = drizzle({ client, schema, casing: 'snake_case' });
   let closed = false;
   return {
     db,
     client,
     engine: options.engine ?? 'postgres',
+    dataDirLock: options.dataDirLock,
+    isRestarting: options.isRestarting,
     migrate: () => migrateWithLock(url),
     ping: async () => {
       const startedAt = performance.now();
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await client`select 1`;
+        await Promise.race([
+          client`select 1`,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS);
+          }),
+        ]);
         return Math.round((performance.now() - startedAt) * 100) / 100;
       } catch {
         return undefined;
+      } finally {
+        clearTimeout(timer);
       }
     },
     serverVersion: async () => {
@@ -154,13 +183,30 @@ export async function createDatabase(
   options: { allowLegacyData?: boolean } = {},
 ): Promise<Database> {
   if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
-  if (!options.allowLegacyData) assertNoUnconvertedPgliteData(config.dataDir);
-  const cluster = await startEmbeddedCluster({
-    clusterDir: path.join(config.dataDir, 'postgres'),
-    passwordFile: path.join(config.dataDir, 'postgres-password'),
-    log,
-  });
-  return createPostgresDatabase(cluster.url, { engine: 'embedded-postgres', onClose: cluster.stop });
+  // Before anything in DATA_DIR is looked at: a second server must leave the first one's cluster
+  // alone. Only the embedded database is locked: with DATABASE_URL, instances may share a
+  // DATA_DIR on purpose (a shared volume for uploads and exports behind a load balancer).
+  const dataDirLock = lockDataDir(config.dataDir, log);
+  try {
+    if (!options.allowLegacyData) assertNoUnconvertedPgliteData(config.dataDir);
+    const cluster = await startEmbeddedCluster({
+      clusterDir: path.join(config.dataDir, 'postgres'),
+      passwordFile: path.join(config.dataDir, 'postgres-password'),
+      log,
+    });
+    return createPostgresDatabase(cluster.url, {
+      engine: 'embedded-postgres',
+      dataDirLock,
+      isRestarting: cluster.isRestarting,
+      onClose: async () => {
+        await cluster.stop();
+        dataDirLock.release();
+      },
+    });
+  } catch (error) {
+    dataDirLock.release();
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type TErrorCode } from '@medhire/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { isAppError } from '../lib/app-error.ts';
 import { JSON_BODY_LIMIT_BYTES } from '../lib/limits.ts';
 import { sendFailure } from '../lib/reply.ts';
@@ -12,6 +13,9 @@ export interface FieldProblem {
   in: string;
   message: string;
 }
+
+/** Seconds a client is told to wait before trying again while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -89,6 +93,15 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const message =
       (error.code && FRAMEWORK_MESSAGES[error.code]) || error.message || 'The request is invalid.';
     return sendFailure(reply, status, { message, code });
+  }
+
+  // The database is down or restarting: the request was fine, the client should try again
+  // shortly. postgres.js fails such queries at once (connection refused) or within the
+  // connect timeout, so nobody waits for a client-side timeout.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'the database is unreachable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendFailure(reply, 503, { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
   }
 
   // Anything else is our fault: log everything (the request id comes with the request

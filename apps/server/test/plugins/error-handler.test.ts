@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 import { ZFailure } from '@medhire/contract/envelope';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/postgres-js';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../src/lib/app-error.ts';
@@ -24,6 +27,13 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/probe/conflict', async () => {
     throw new AppError('CONFLICT', 'This e-mail is already registered.', { field: 'email' });
+  });
+  // A database that is not there: nothing listens on port 1, the connection is refused.
+  const absent = postgres('postgres://postgres@127.0.0.1:1/none', { max: 1, connect_timeout: 2 });
+  app.addHook('onClose', () => absent.end({ timeout: 1 }));
+  app.get('/api/probe/database-down', async () => drizzle({ client: absent }).execute(sql`select 1`));
+  app.get('/api/probe/database-shutting-down', async () => {
+    throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
   });
   app.get('/api/probe/crash', async () => {
     throw new Error('database password=hunter2 leaked in a driver error');
@@ -179,6 +189,23 @@ describe('error handling', () => {
       success: false,
       error: { message: 'This e-mail is already registered.', code: 'CONFLICT', details: { field: 'email' } },
     });
+  });
+
+  it('answers 503 UNAVAILABLE at once when the database refuses connections or is shutting down', async () => {
+    for (const url of ['/api/probe/database-down', '/api/probe/database-shutting-down']) {
+      const startedAt = Date.now();
+      const response = await app.inject({ method: 'GET', url });
+      expect(Date.now() - startedAt).toBeLessThan(3_000);
+      expect(response.statusCode, url).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        success: false,
+        error: {
+          message: 'MedHire cannot reach its database right now. Please try again in a moment.',
+          code: 'UNAVAILABLE',
+        },
+      });
+    }
   });
 
   it('answers an uncaught error with a generic 500 and logs it with the request id', async () => {

@@ -42,7 +42,39 @@ describe('GET /api/health', () => {
       expect(response.statusCode).toBe(503);
       const body = ZFailure.parse(response.json());
       expect(body.error.code).toBe('UNAVAILABLE');
-      expect(body.error.details).toMatchObject({ database: { reachable: false, engine: database.engine } });
+      expect(body.error.message).toBe(
+        'MedHire cannot reach its database right now. Please try again in a moment.',
+      );
+      expect(body.error.details).toMatchObject({
+        database: {
+          reachable: false,
+          engine: database.engine,
+          problem: expect.stringMatching(/does not answer/),
+        },
+      });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it('says the embedded database is being started again while it is', async () => {
+    const restarting: Database = {
+      ...database,
+      engine: 'embedded-postgres',
+      ping: async () => undefined,
+      isRestarting: () => true,
+      close: async () => {},
+    };
+    const failing = await buildTestApp({}, { database: restarting });
+    try {
+      const response = await failing.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(ZFailure.parse(response.json()).error.details).toMatchObject({
+        database: {
+          reachable: false,
+          problem: 'The embedded database stopped unexpectedly; the server is starting it again.',
+        },
+      });
     } finally {
       await failing.close();
     }

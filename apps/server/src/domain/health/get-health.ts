@@ -1,6 +1,7 @@
 import type { THealth } from '@medhire/contract/health';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/index.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../db/unavailable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { APP_VERSION } from '../../lib/version.ts';
 
@@ -26,16 +27,29 @@ export async function getHealth({ database, redis }: GetHealthOptions): Promise<
       latencyMs: databaseLatency,
       engine: database.engine,
       version: databaseReachable ? await database.serverVersion().catch(() => undefined) : undefined,
+      problem: databaseReachable ? undefined : databaseProblem(database),
     },
     ...(redis ? { redis: { reachable: redisLatency !== undefined, latencyMs: redisLatency } } : {}),
   };
   if (!databaseReachable || (redis && redisLatency === undefined)) {
-    throw new AppError('UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.', {
+    const message = databaseReachable
+      ? 'The service is temporarily unavailable. Please try again shortly.'
+      : DATABASE_UNAVAILABLE_MESSAGE;
+    throw new AppError('UNAVAILABLE', message, {
       ...health,
       status: 'unavailable',
     });
   }
   return health;
+}
+
+function databaseProblem(database: Database): string {
+  if (database.isRestarting?.()) {
+    return 'The embedded database stopped unexpectedly; the server is starting it again.';
+  }
+  return database.engine === 'embedded-postgres'
+    ? 'The embedded database does not answer.'
+    : 'The PostgreSQL server at DATABASE_URL does not answer within 2 s or refuses connections.';
 }
 
 async function pingRedis(redis: Redis): Promise<number | undefined> {
