@@ -166,6 +166,21 @@ describe('a database outage (the embedded postmaster killed)', () => {
     expect(storedIds).toEqual(expect.arrayContaining(acknowledged));
     expect(new Set(storedIds).size).toBe(storedIds.length);
 
+    // The queue's workers resume by themselves: every notification of an acknowledged message,
+    // including those queued just before the outage, is delivered.
+    const deliveryDeadline = Date.now() + 30_000;
+    let undelivered = -1;
+    while (Date.now() < deliveryDeadline) {
+      const [row] = await sql<{ total: number; undelivered: number }[]>`
+        select count(*)::int as total, count(*) filter (where delivered_at is null)::int as undelivered
+        from notifications where user_id = ${employer.id}`;
+      expect(row?.total).toBeGreaterThanOrEqual(acknowledged.length);
+      undelivered = row?.undelivered ?? -1;
+      if (undelivered === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(undelivered, 'notifications still undelivered 30 s after the database came back').toBe(0);
+
     // The socket never dropped.
     expect(socket.connected).toBe(true);
     expect(disconnects).toBe(0);
