@@ -23,6 +23,10 @@ async function start() {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as AddressInfo;
   process.stdout.write(`MedHire listening on http://${config.host}:${port}\n`);
+  const metricsListener = app.metrics.listenerAddress();
+  if (metricsListener) {
+    process.stdout.write(`Metrics on http://${metricsListener.address}:${metricsListener.port}/metrics\n`);
+  }
   if (demo.loginLine) process.stdout.write(`${demo.loginLine}\n`);
 }
 

@@ -208,8 +208,6 @@ export default fp(
             `The metrics listener could not start on ${METRICS_LISTENER_HOST}:${port} (METRICS_PORT): ${error instanceof Error ? error.message : String(error)}`,
           );
         });
-        const address = server.address() as AddressInfo;
-        app.log.info(`Metrics on http://${METRICS_LISTENER_HOST}:${address.port}/metrics`);
       });
       app.addHook('onClose', async () => {
         if (!server.listening) return;
