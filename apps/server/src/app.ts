@@ -17,6 +17,7 @@ import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import notificationsPlugin from './plugins/notifications.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import paymentsPlugin from './plugins/payments.ts';
@@ -29,6 +30,7 @@ import storagePlugin from './plugins/storage.ts';
 import textHygienePlugin from './plugins/text-hygiene.ts';
 import webAppPlugin from './plugins/web-app.ts';
 import routes from './routes/index.ts';
+import metricsRoutes from './routes/metrics/index.ts';
 import sockets from './sockets/index.ts';
 
 export interface BuildAppOptions {
@@ -100,6 +102,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     // Right after migrations: the reference tables must match this release's data before
     // any route or job reads them. A no-op (one read) when they already do.
     await syncReferenceData(app.db);
+    // Before every other plugin and route: its onRoute hook measures each route registered after it.
+    await app.register(metricsPlugin);
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(docsPlugin);
@@ -117,6 +121,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(webAppPlugin);
     await app.register(textHygienePlugin);
     await app.register(routes, { prefix: '/api' });
+    const metricsToken = config.metrics.token;
+    if (metricsToken) await app.register(metricsRoutes, { token: metricsToken });
     await app.register(sockets);
   } catch (error) {
     await app.close();

@@ -23,6 +23,8 @@ export const DEFAULT_PUSH_ALLOWED_HOSTS = [
   '*.notify.windows.com',
 ] as const;
 const MIN_JWT_SECRET_LENGTH = 32;
+/** A bearer token short enough to guess is no protection for the operators' metrics. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -121,6 +123,21 @@ const ZEnv = z.object({
       (value) => !value || /^(true|false|[\w.:/, ]+)$/.test(value),
       'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (e.g. loopback, 10.0.0.0/8)',
     ),
+  METRICS_TOKEN: optionalText
+    .refine(
+      (value) => value === undefined || /^[\x21-\x7e]+$/.test(value),
+      'must be printable characters without spaces (it is sent as an Authorization: Bearer header)',
+    )
+    .refine(
+      (value) => value === undefined || value.length >= MIN_METRICS_TOKEN_LENGTH,
+      `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long`,
+    ),
+  METRICS_PORT: optionalText
+    .refine(
+      (value) => value === undefined || (/^\d+$/.test(value) && Number(value) <= 65535),
+      'must be a port number (0-65535)',
+    )
+    .transform((value) => (value === undefined ? undefined : Number(value))),
   CORS_ORIGINS: optionalText.refine(
     (value) =>
       value === undefined ||
@@ -158,6 +175,17 @@ export interface OidcConfig {
   clientSecret: string;
 }
 
+/**
+ * Prometheus metrics at /metrics: on the public port behind a bearer token, and/or on a port of
+ * its own bound to 127.0.0.1. Neither set: no /metrics at all.
+ */
+export interface MetricsConfig {
+  /** METRICS_TOKEN: serve /metrics on the public port to `Authorization: Bearer <token>`. */
+  token: string | undefined;
+  /** METRICS_PORT: serve /metrics without a token on 127.0.0.1 at this port (0 picks a free one). */
+  port: number | undefined;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -187,6 +215,7 @@ export interface AppConfig {
    * address; behind a load balancer, its addresses (or true) make rate limits count per user.
    */
   trustProxy: boolean | string;
+  metrics: MetricsConfig;
 }
 
 export class ConfigError extends Error {
@@ -307,6 +336,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'OIDC_CLIENT_SECRET',
   ]);
 
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError(
+      'Invalid configuration: METRICS_PORT must differ from PORT (the metrics listener is a server of its own).',
+    );
+  }
+
   const dataDir = path.resolve(values.DATA_DIR);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
 
@@ -353,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? splitList(values.CORS_ORIGINS).map((origin) => new URL(origin).origin)
       : [],
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
   };
 }
 

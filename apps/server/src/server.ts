@@ -93,6 +93,10 @@ async function start(): Promise<void> {
   const { port } = app.server.address() as AddressInfo;
   app.database.dataDirLock?.recordPort(port);
   process.stdout.write(`MedHire listening on http://${config.host}:${port}\n`);
+  const metricsListener = app.metrics.listenerAddress();
+  if (metricsListener) {
+    process.stdout.write(`Metrics on http://${metricsListener.address}:${metricsListener.port}/metrics\n`);
+  }
   if (demo.loginLine) process.stdout.write(`${demo.loginLine}\n`);
 }
 

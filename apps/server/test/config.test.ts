@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       corsOrigins: [],
       trustProxy: false,
+      metrics: { token: undefined, port: undefined },
     });
     expect(config.webDistDir).toBe(path.resolve(SERVER_DIR, '../web/dist'));
   });
@@ -150,10 +151,30 @@ describe('loadConfig', () => {
     ['DEMO_DATA', 'sometimes'],
     ['LOG_LEVEL', 'loud'],
     ['CORS_ORIGINS', 'https://ok.example.com,not-an-origin'],
+    ['METRICS_TOKEN', 'too-short'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['METRICS_PORT', '9O90'],
+    ['METRICS_PORT', '65536'],
   ])('refuses a malformed %s (%s) and names it', (name, value) => {
     const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, [name]: value };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('reads METRICS_TOKEN and METRICS_PORT', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      METRICS_TOKEN: 'scrape-token-0123456789',
+      METRICS_PORT: '9464',
+    });
+    expect(config.metrics).toEqual({ token: 'scrape-token-0123456789', port: 9464 });
+  });
+
+  it('refuses a METRICS_PORT equal to PORT', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, PORT: '8080', METRICS_PORT: '8080' }),
+    ).toThrow(/METRICS_PORT must differ from PORT/);
   });
 
   it('names every malformed variable at once', () => {

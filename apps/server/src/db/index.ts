@@ -20,11 +20,26 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** Where the database runs: the cluster the server starts itself, or a server at DATABASE_URL. */
 export type DatabaseEngine = 'embedded-postgres' | 'postgres';
 
+/**
+ * How busy the postgres.js pool is. postgres.js keeps its connection queues private, so the
+ * database counts what it hands the pool itself: statements of the app's Drizzle handle and
+ * its transactions (each holds one connection until it ends) from the moment they are started
+ * until they settle, the wait for a connection included.
+ */
+export interface PoolUsage {
+  /** The most connections the pool opens. */
+  readonly size: number;
+  /** Statements outside a transaction and transactions started and not yet settled. */
+  inFlight(): number;
+}
+
 export interface Database {
   db: Db;
   /** The postgres.js client under `db`, for the few callers that speak SQL directly (the job queue). */
   client: postgres.Sql;
   engine: DatabaseEngine;
+  /** In-flight work on the pool, for the operators' metrics. */
+  pool: PoolUsage;
   /** Applies pending migrations from src/db/migrations (serialised by an advisory lock). */
   migrate(): Promise<void>;
   /** Round-trip time of a trivial query in milliseconds, or undefined when the database does not answer. */
@@ -76,14 +91,16 @@ export interface PostgresDatabaseOptions {
 }
 
 export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
+  const size = options.max ?? POOL_SIZE;
   const client = postgres(url, {
-    max: options.max ?? POOL_SIZE,
+    max: size,
     onnotice: () => {},
     // A database that does not answer fails a query within seconds (then 503), rather than at
     // postgres.js's default of 30 s; a refused connection fails at once either way.
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
   });
-  const db = drizzle({ client, schema, casing: 'snake_case' });
+  const tracked = trackPoolUsage(client, size);
+  const db = drizzle({ client: tracked.client, schema, casing: 'snake_case' });
   let closed = false;
   return {
     db,
@@ -91,6 +108,7 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
     engine: options.engine ?? 'postgres',
     dataDirLock: options.dataDirLock,
     isRestarting: options.isRestarting,
+    pool: tracked.usage,
     migrate: () => migrateWithLock(url),
     ping: async () => {
       const startedAt = performance.now();
@@ -121,6 +139,37 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
       await options.onClose?.();
     },
   };
+}
+
+/**
+ * The client Drizzle is given: the pool itself, but with `unsafe` (every Drizzle statement) and
+ * `begin` (every Drizzle transaction) counted while they run. Statements inside a transaction
+ * use the transaction's own handle and are not counted again. It costs one counter and one
+ * settled-callback per statement, no timer and no allocation beyond that callback's promise.
+ */
+function trackPoolUsage(client: postgres.Sql, size: number): { client: postgres.Sql; usage: PoolUsage } {
+  let inFlight = 0;
+  const settle = () => {
+    inFlight -= 1;
+  };
+  // postgres.js runs a statement when it is first awaited (its Query is a lazy promise); this
+  // `then` starts it a microtask before the caller's own await, after the caller has chosen
+  // its result shape (`.values()`), which is all Drizzle does with it.
+  const unsafe = ((...args: Parameters<postgres.Sql['unsafe']>) => {
+    const query = client.unsafe(...args);
+    inFlight += 1;
+    query.then(settle, settle);
+    return query;
+  }) as postgres.Sql['unsafe'];
+  const begin = ((...args: Parameters<postgres.Sql['begin']>) => {
+    inFlight += 1;
+    const transaction = client.begin(...args);
+    transaction.then(settle, settle);
+    return transaction;
+  }) as postgres.Sql['begin'];
+  // Everything else (options, types, reserve …) is the pool's own, through the prototype.
+  const wrapped = Object.assign(Object.create(client) as postgres.Sql, { unsafe, begin });
+  return { client: wrapped, usage: { size, inFlight: () => inFlight } };
 }
 
 /** Seconds between attempts to LISTEN again after the listening connection dropped. */

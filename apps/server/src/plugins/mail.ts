@@ -16,11 +16,12 @@ export default fp(
       dataDir,
       from: `MedHire <no-reply@${new URL(publicUrl).hostname}>`,
       logger: app.log,
+      onResult: app.metrics.countMail,
     });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => {
       await mailer.close();
     });
   },
-  { name: 'mail', dependencies: ['config'] },
+  { name: 'mail', dependencies: ['config', 'metrics'] },
 );

@@ -44,7 +44,11 @@ export default fp(
           job,
           vapid: app.config.vapid,
           allowedHosts: app.config.pushAllowedHosts,
+        }).catch((error: unknown) => {
+          app.metrics.countPush('failed');
+          throw error;
         });
+        app.metrics.countPush(outcome);
         if (outcome === 'gone')
           app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
       },
@@ -73,5 +77,5 @@ export default fp(
     );
     app.queue.schedule(NOTIFICATION_SWEEP_QUEUE, SWEEP_CRON);
   },
-  { name: 'notifications', dependencies: ['queue', 'socket', 'mail', 'config'] },
+  { name: 'notifications', dependencies: ['queue', 'socket', 'mail', 'config', 'metrics'] },
 );

@@ -108,6 +108,7 @@ export default fp(
             try {
               await run;
             } catch (error) {
+              app.metrics.countJobFailure(name);
               app.log.warn({ err: error, queue: name, jobId: job.id }, 'Job failed; it will be retried');
               throw error;
             } finally {
@@ -162,5 +163,5 @@ export default fp(
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
     });
   },
-  { name: 'queue', dependencies: ['db'] },
+  { name: 'queue', dependencies: ['db', 'metrics'] },
 );

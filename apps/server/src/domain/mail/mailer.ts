@@ -29,6 +29,8 @@ export interface MailerOptions {
   dataDir: string;
   from: string;
   logger: MailLogger;
+  /** Told of every send's result (the operators' metrics). */
+  onResult?: (result: 'sent' | 'failed') => void;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface MailerOptions {
  * under `DATA_DIR/outbox` and announced in the log, so someone trying MedHire locally can
  * read the codes it sends.
  */
-export function createMailer({ smtpUrl, dataDir, from, logger }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, dataDir, from, logger, onResult }: MailerOptions): Mailer {
   const transport = smtpUrl
     ? nodemailer.createTransport(smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -45,7 +47,9 @@ export function createMailer({ smtpUrl, dataDir, from, logger }: MailerOptions):
   async function send(message: MailMessage): Promise<void> {
     try {
       await deliver(message);
+      onResult?.('sent');
     } catch (error) {
+      onResult?.('failed');
       logger.error({ err: error }, `Mail to ${message.to} could not be sent`);
       throw new AppError(
         'UNAVAILABLE',
