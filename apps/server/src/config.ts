@@ -24,6 +24,19 @@ export const DEFAULT_PUSH_ALLOWED_HOSTS = [
 ] as const;
 const MIN_JWT_SECRET_LENGTH = 32;
 
+/** Scheduled backups: how many archives BACKUP_DIR keeps, and when one is made (daily, UTC). */
+export const DEFAULT_BACKUP_KEEP = 7;
+export const DEFAULT_BACKUP_SCHEDULE = '30 2 * * *';
+
+/** Five cron fields of digits, `*`, ranges, lists and steps (what pg-boss's schedules take). */
+function isCronExpression(value: string): boolean {
+  const fields = value.split(/\s+/);
+  return (
+    fields.length === 5 &&
+    fields.every((field) => /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/.test(field))
+  );
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const optionalText = z
@@ -121,6 +134,18 @@ const ZEnv = z.object({
       (value) => !value || /^(true|false|[\w.:/, ]+)$/.test(value),
       'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (e.g. loopback, 10.0.0.0/8)',
     ),
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || String(DEFAULT_BACKUP_KEEP))
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1, 'must be a whole number of 1 or more')
+    .transform(Number),
+  BACKUP_SCHEDULE: optionalText.refine(
+    (value) => value === undefined || isCronExpression(value),
+    'must be a cron expression of five fields (minute hour day month weekday), e.g. "30 2 * * *"',
+  ),
   CORS_ORIGINS: optionalText.refine(
     (value) =>
       value === undefined ||
@@ -158,6 +183,15 @@ export interface OidcConfig {
   clientSecret: string;
 }
 
+export interface BackupConfig {
+  /** Absolute path of the folder scheduled backups are written to. */
+  dir: string;
+  /** How many scheduled archives are kept; older ones are deleted after each new one. */
+  keep: number;
+  /** Cron expression (UTC) of the scheduled backup. */
+  schedule: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -187,6 +221,8 @@ export interface AppConfig {
    * address; behind a load balancer, its addresses (or true) make rate limits count per user.
    */
   trustProxy: boolean | string;
+  /** Scheduled backups from the job queue; undefined (BACKUP_DIR unset) turns them off. */
+  backup: BackupConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -353,7 +389,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? splitList(values.CORS_ORIGINS).map((origin) => new URL(origin).origin)
       : [],
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    backup: values.BACKUP_DIR
+      ? {
+          dir: path.resolve(values.BACKUP_DIR),
+          keep: values.BACKUP_KEEP,
+          schedule: values.BACKUP_SCHEDULE ?? DEFAULT_BACKUP_SCHEDULE,
+        }
+      : undefined,
   };
+}
+
+/**
+ * Only where the installation's data lives (DATA_DIR, DATABASE_URL), validated like
+ * `loadConfig` but without its side effects: `loadConfig` generates the secrets of an empty
+ * DATA_DIR, which a restore must find empty.
+ */
+export function loadDataLocation(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<AppConfig, 'dataDir' | 'databaseUrl'> {
+  const parsed = ZEnv.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
