@@ -12,7 +12,7 @@ export default fp(
     if (!settings) return;
     app.queue.work(
       SCHEDULED_BACKUP_QUEUE,
-      { retryLimit: 2, retryDelay: 600, retryBackoff: true, pollingIntervalSeconds: 30 },
+      { retryLimit: 2, retryDelay: 600, retryBackoff: true, pollingIntervalSeconds: 5 },
       async () => {
         const startedAt = performance.now();
         const { backup, deleted } = await runScheduledBackup({
