@@ -109,16 +109,15 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Back
     await loadArchive(databaseUrl, dataDir, manifest, options.archive);
     return manifest;
   } catch (error) {
-    // The target was empty: leave it so, rather than half restored.
-    if (!options.databaseUrl) {
-      await stopCluster?.();
-      stopCluster = undefined;
-      if (existed) {
-        for (const entry of await readdir(dataDir))
-          await rm(path.join(dataDir, entry), { recursive: true, force: true });
-      } else {
-        await rm(dataDir, { recursive: true, force: true });
-      }
+    // DATA_DIR was empty: leave it so, rather than half restored. (A DATABASE_URL database
+    // keeps the schema made so far; the README says to empty it before trying again.)
+    await stopCluster?.();
+    stopCluster = undefined;
+    if (existed) {
+      for (const entry of await readdir(dataDir))
+        await rm(path.join(dataDir, entry), { recursive: true, force: true });
+    } else {
+      await rm(dataDir, { recursive: true, force: true });
     }
     throw error;
   } finally {
