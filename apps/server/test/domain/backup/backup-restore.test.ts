@@ -16,20 +16,22 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { startEmbeddedCluster } from '../../../src/db/embedded-cluster.ts';
 import type { Database } from '../../../src/db/index.ts';
-import { pushTokens, users } from '../../../src/db/schema/accounts.ts';
+import { otpCodes, pushTokens, users } from '../../../src/db/schema/accounts.ts';
 import { BackupError, type BackupManifest } from '../../../src/domain/backup/archive.ts';
 import { createBackup } from '../../../src/domain/backup/create-backup.ts';
 import { latestKnownLevel } from '../../../src/domain/backup/migration-level.ts';
+import { openBackupSource } from '../../../src/domain/backup/open-backup-source.ts';
 import { assertRestorableLevel, restoreBackup } from '../../../src/domain/backup/restore-backup.ts';
 import { SERVER_PACKAGE_DIR } from '../../../src/lib/server-package.ts';
 import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD } from '../../../src/seed/demo-employer.ts';
 import { seedDemoData } from '../../../src/seed/index.ts';
 import { afterFile } from '../../cleanups.ts';
 import { buildTestApp, createTestDatabase, serverProcessEnv, testConfig, testDataDir } from '../../helper.ts';
+import { quoteIdentifier, withDatabaseName } from '../../test-database.ts';
 
 const run = promisify(execFile);
 
@@ -100,7 +102,16 @@ describe('backup and restore of an installation', () => {
     let written = 0;
     const load = (async () => {
       while (isLoading) {
-        await app.db.insert(pushTokens).values({ userId, value: `load-${written}` });
+        // Two tables in one transaction: a dump that is one snapshot holds both rows or neither.
+        await app.db.transaction(async (tx) => {
+          await tx.insert(otpCodes).values({
+            email: `load-${written}@example.com`,
+            purpose: 'register',
+            codeHash: 'load',
+            expiresAt: new Date(Date.now() + 3_600_000),
+          });
+          await tx.insert(pushTokens).values({ userId, value: `load-${written}` });
+        });
         written += 1;
       }
     })();
@@ -174,6 +185,13 @@ describe('backup and restore of an installation', () => {
       expect(numbers.length).toBeGreaterThanOrEqual(loadBefore);
       expect(numbers.length).toBeLessThanOrEqual(loadAfter);
       expect(numbers).toEqual(numbers.map((_, index) => index));
+      // otp_codes is dumped before push_tokens: with one snapshot both hold the same writes.
+      const codes = await restoredSql<
+        { email: string }[]
+      >`select email from otp_codes where email like 'load-%'`;
+      expect(
+        codes.map((row) => Number(row.email.slice(5, row.email.indexOf('@')))).sort((a, b) => a - b),
+      ).toEqual(numbers);
     } finally {
       await restoredSql.end();
       await cluster.stop();
@@ -199,7 +217,65 @@ describe('backup and restore of an installation', () => {
     } finally {
       await restoredApp.close();
     }
+
+    // With the server stopped, `npm run backup` starts the cluster for the backup itself.
+    const stopped = await openBackupSource({ dataDir: restoredDir, databaseUrl: undefined });
+    try {
+      expect(stopped.description).toMatch(/started for the backup/);
+      const probe = postgres(stopped.url, { max: 1, onnotice: () => {} });
+      const [row] = await probe<{ users: number }[]>`select count(*)::int as users from users`;
+      await probe.end();
+      expect(row?.users).toBe(manifest.database.tables.find((table) => table.name === 'users')?.rows);
+    } finally {
+      await stopped.release();
+    }
   }, 60_000);
+
+  it('restores into an empty DATABASE_URL database with the same row counts', async () => {
+    const { adminUrl } = inject('testDatabase');
+    const name = `medhire_restore_${Date.now()}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${quoteIdentifier(name)}`);
+    afterFile(async () => {
+      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${quoteIdentifier(name)} with (force)`);
+      await cleanup.end();
+    });
+    await admin.end();
+    const databaseUrl = withDatabaseName(adminUrl, name);
+    const target = path.join(scratchDir('medhire-url-target-'), 'data');
+    await restoreBackup({ archive, dataDir: target, databaseUrl });
+    const restored = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      for (const table of manifest.database.tables) {
+        const [row] = await restored.unsafe<{ rows: number }[]>(
+          `select count(*)::int as rows from ${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`,
+        );
+        expect(row?.rows, `${table.schema}.${table.name}`).toBe(table.rows);
+      }
+    } finally {
+      await restored.end();
+    }
+    expect(existsSync(path.join(target, 'jwt-secret'))).toBe(true);
+    expect(existsSync(path.join(target, 'postgres'))).toBe(false);
+  }, 30_000);
+
+  it('refuses an archive with a damaged byte, before writing anything', async () => {
+    const damaged = path.join(path.dirname(archive), 'damaged.tar.gz');
+    const bytes = Buffer.from(readFileSync(archive));
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+    writeFileSync(damaged, bytes);
+    const target = path.join(scratchDir('medhire-damaged-'), 'data');
+    await expect(restoreBackup({ archive: damaged, dataDir: target })).rejects.toThrow(/damaged/);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('refuses to back up a DATA_DIR that holds no database', async () => {
+    await expect(
+      openBackupSource({ dataDir: scratchDir('medhire-no-db-'), databaseUrl: undefined }),
+    ).rejects.toThrow(/holds no MedHire database/);
+  });
 
   it('refuses a DATA_DIR that holds anything, and changes nothing', async () => {
     const target = scratchDir('medhire-not-empty-');
