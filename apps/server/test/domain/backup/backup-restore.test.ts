@@ -23,7 +23,11 @@ import type { Database } from '../../../src/db/index.ts';
 import { otpCodes, pushTokens, users } from '../../../src/db/schema/accounts.ts';
 import { BackupError, type BackupManifest } from '../../../src/domain/backup/archive.ts';
 import { createBackup } from '../../../src/domain/backup/create-backup.ts';
-import { latestKnownLevel } from '../../../src/domain/backup/migration-level.ts';
+import {
+  latestKnownLevel,
+  migrateToLevel,
+  readMigrationLevel,
+} from '../../../src/domain/backup/migration-level.ts';
 import { openBackupSource } from '../../../src/domain/backup/open-backup-source.ts';
 import { assertRestorableLevel, restoreBackup } from '../../../src/domain/backup/restore-backup.ts';
 import { SERVER_PACKAGE_DIR } from '../../../src/lib/server-package.ts';
@@ -64,6 +68,21 @@ async function rowDigests(sql: postgres.Sql, schema: string, table: string): Pro
     `select md5(t::text) as digest from "${schema}"."${table}" t`,
   );
   return rows.map((row) => row.digest);
+}
+
+/** An empty database on the test server, dropped after the file. */
+async function createEmptyDatabase(): Promise<string> {
+  const { adminUrl } = inject('testDatabase');
+  const name = `medhire_restore_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${quoteIdentifier(name)}`);
+  await admin.end();
+  afterFile(async () => {
+    const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await cleanup.unsafe(`drop database if exists ${quoteIdentifier(name)} with (force)`);
+    await cleanup.end();
+  });
+  return withDatabaseName(adminUrl, name);
 }
 
 describe('backup and restore of an installation', () => {
@@ -232,17 +251,7 @@ describe('backup and restore of an installation', () => {
   }, 60_000);
 
   it('restores into an empty DATABASE_URL database with the same row counts', async () => {
-    const { adminUrl } = inject('testDatabase');
-    const name = `medhire_restore_${Date.now()}`;
-    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${quoteIdentifier(name)}`);
-    afterFile(async () => {
-      const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${quoteIdentifier(name)} with (force)`);
-      await cleanup.end();
-    });
-    await admin.end();
-    const databaseUrl = withDatabaseName(adminUrl, name);
+    const databaseUrl = await createEmptyDatabase();
     const target = path.join(scratchDir('medhire-url-target-'), 'data');
     await restoreBackup({ archive, dataDir: target, databaseUrl });
     const restored = postgres(databaseUrl, { max: 1, onnotice: () => {} });
@@ -259,6 +268,44 @@ describe('backup and restore of an installation', () => {
     expect(existsSync(path.join(target, 'jwt-secret'))).toBe(true);
     expect(existsSync(path.join(target, 'postgres'))).toBe(false);
   }, 30_000);
+
+  it('restores an archive of an older migration level at that level; the server migrates it at start', async () => {
+    const olderUrl = await createEmptyDatabase();
+    const journal = JSON.parse(
+      readFileSync(path.join(SERVER_PACKAGE_DIR, 'src/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: { tag: string; when: number }[] };
+    const older = journal.entries.at(-3) as { tag: string; when: number };
+    await migrateToLevel(olderUrl, { createdAt: older.when });
+    const olderSql = postgres(olderUrl, { max: 1, onnotice: () => {} });
+    const olderArchive = path.join(path.dirname(archive), 'older.tar.gz');
+    try {
+      const made = await createBackup({
+        sql: olderSql,
+        dataDir: scratchDir('medhire-older-data-'),
+        outFile: olderArchive,
+        appVersion: '0.0.1',
+      });
+      expect(made.manifest.migration).toMatchObject({ tag: older.tag, applied: journal.entries.length - 2 });
+    } finally {
+      await olderSql.end();
+    }
+
+    const targetUrl = await createEmptyDatabase();
+    const target = path.join(scratchDir('medhire-older-target-'), 'data');
+    await restoreBackup({ archive: olderArchive, dataDir: target, databaseUrl: targetUrl });
+    const targetSql = postgres(targetUrl, { max: 1, onnotice: () => {} });
+    try {
+      expect((await readMigrationLevel(targetSql)).tag).toBe(older.tag);
+      const app = await buildApp({ ...testConfig(), dataDir: target, databaseUrl: targetUrl });
+      await app.close();
+      expect(await readMigrationLevel(targetSql)).toMatchObject({
+        tag: latestKnownLevel().tag,
+        applied: journal.entries.length,
+      });
+    } finally {
+      await targetSql.end();
+    }
+  }, 40_000);
 
   it('refuses an archive with a damaged byte, before writing anything', async () => {
     const damaged = path.join(path.dirname(archive), 'damaged.tar.gz');
