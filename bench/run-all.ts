@@ -12,6 +12,7 @@ const scripts = [
   'recommended.ts',
   'startup.ts',
   'notifications.ts',
+  'backup.ts',
   'messaging.ts',
   'messaging-chaos.ts',
   'lighthouse.ts',

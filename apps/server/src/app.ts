@@ -10,6 +10,7 @@ import { LazyRequestLogger, loggerOptions } from './lib/logger.ts';
 import { sendFailure } from './lib/reply.ts';
 import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
+import backupsPlugin from './plugins/backups.ts';
 import configPlugin from './plugins/config.ts';
 import dataExportsPlugin from './plugins/data-exports.ts';
 import dbPlugin from './plugins/db.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(activityLogPlugin);
     await app.register(storagePlugin);
     await app.register(dataExportsPlugin);
+    await app.register(backupsPlugin);
     await app.register(authPlugin);
     await app.register(oidcPlugin);
     await app.register(webAppPlugin);

@@ -26,6 +26,19 @@ const MIN_JWT_SECRET_LENGTH = 32;
 /** A bearer token short enough to guess is no protection for the operators' metrics. */
 const MIN_METRICS_TOKEN_LENGTH = 16;
 
+/** Scheduled backups: how many archives BACKUP_DIR keeps, and when one is made (daily, UTC). */
+export const DEFAULT_BACKUP_KEEP = 7;
+export const DEFAULT_BACKUP_SCHEDULE = '30 2 * * *';
+
+/** Five cron fields of digits, `*`, ranges, lists and steps (what pg-boss's schedules take). */
+function isCronExpression(value: string): boolean {
+  const fields = value.split(/\s+/);
+  return (
+    fields.length === 5 &&
+    fields.every((field) => /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$/.test(field))
+  );
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const optionalText = z
@@ -138,6 +151,18 @@ const ZEnv = z.object({
       'must be a port number (0-65535)',
     )
     .transform((value) => (value === undefined ? undefined : Number(value))),
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || String(DEFAULT_BACKUP_KEEP))
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= 1, 'must be a whole number of 1 or more')
+    .transform(Number),
+  BACKUP_SCHEDULE: optionalText.refine(
+    (value) => value === undefined || isCronExpression(value),
+    'must be a cron expression of five fields (minute hour day month weekday), e.g. "30 2 * * *"',
+  ),
   CORS_ORIGINS: optionalText.refine(
     (value) =>
       value === undefined ||
@@ -186,6 +211,15 @@ export interface MetricsConfig {
   port: number | undefined;
 }
 
+export interface BackupConfig {
+  /** Absolute path of the folder scheduled backups are written to. */
+  dir: string;
+  /** How many scheduled archives are kept; older ones are deleted after each new one. */
+  keep: number;
+  /** Cron expression (UTC) of the scheduled backup. */
+  schedule: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -216,6 +250,8 @@ export interface AppConfig {
    */
   trustProxy: boolean | string;
   metrics: MetricsConfig;
+  /** Scheduled backups from the job queue; undefined (BACKUP_DIR unset) turns them off. */
+  backup: BackupConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -389,7 +425,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : [],
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
+    backup: values.BACKUP_DIR
+      ? {
+          dir: path.resolve(values.BACKUP_DIR),
+          keep: values.BACKUP_KEEP,
+          schedule: values.BACKUP_SCHEDULE ?? DEFAULT_BACKUP_SCHEDULE,
+        }
+      : undefined,
   };
+}
+
+/**
+ * Only where the installation's data lives (DATA_DIR, DATABASE_URL), validated like
+ * `loadConfig` but without its side effects: `loadConfig` generates the secrets of an empty
+ * DATA_DIR, which a restore must find empty.
+ */
+export function loadDataLocation(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<AppConfig, 'dataDir' | 'databaseUrl'> {
+  const parsed = ZEnv.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}.`);
+  }
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

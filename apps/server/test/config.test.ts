@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig, loadDataLocation } from '../src/config.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const SECRET = 'a-configured-secret-with-enough-characters-1234';
@@ -230,5 +230,39 @@ describe('loadConfig', () => {
   it('refuses a stored secret that is too short', () => {
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'short\n');
     expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(/jwt-secret/);
+  });
+
+  it('leaves scheduled backups off unless BACKUP_DIR is set, then keeps 7 daily by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).backup).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, BACKUP_DIR: 'backups' }).backup).toEqual({
+      dir: path.resolve('backups'),
+      keep: 7,
+      schedule: '30 2 * * *',
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: SECRET,
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_KEEP: '14',
+        BACKUP_SCHEDULE: '0 */6 * * 1-5',
+      }).backup,
+    ).toEqual({ dir: '/srv/backups', keep: 14, schedule: '0 */6 * * 1-5' });
+  });
+
+  it('stops on a malformed BACKUP_KEEP or BACKUP_SCHEDULE, naming it', () => {
+    const load = (extra: Record<string, string>) => () =>
+      loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET, BACKUP_DIR: '/srv/backups', ...extra });
+    expect(load({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be a whole number of 1 or more/);
+    expect(load({ BACKUP_KEEP: 'seven' })).toThrow(/BACKUP_KEEP/);
+    expect(load({ BACKUP_SCHEDULE: 'daily' })).toThrow(/BACKUP_SCHEDULE must be a cron expression/);
+    expect(load({ BACKUP_SCHEDULE: '30 2 * *' })).toThrow(/BACKUP_SCHEDULE/);
+  });
+
+  it('reads where the data lives without writing anything into DATA_DIR', () => {
+    const empty = path.join(dataDir, 'restore-target');
+    expect(loadDataLocation({ DATA_DIR: empty })).toEqual({ dataDir: empty, databaseUrl: undefined });
+    expect(() => statSync(empty)).toThrow();
+    expect(() => loadDataLocation({ DATA_DIR: empty, DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 });

@@ -276,14 +276,18 @@ function assertNoUnconvertedPgliteData(dataDir: string): void {
 
 export class LegacyDataError extends Error {}
 
-async function migrateWithLock(databaseUrl: string): Promise<void> {
-  if (!hasMigrations()) return;
+/**
+ * Applies the migrations of `migrationsFolder` (this release's by default) under the advisory
+ * lock. A restore passes a folder holding only the migrations up to its archive's level.
+ */
+export async function migrateWithLock(databaseUrl: string, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  if (migrationsFolder === MIGRATIONS_DIR && !hasMigrations()) return;
   // One dedicated connection holds the advisory lock for the whole run; a pooled client
   // could take the lock on one connection and migrate on another.
   const client = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-    await migratePostgres(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePostgres(drizzle({ client }), { migrationsFolder });
     await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
   } finally {
     await client.end({ timeout: 5 });
