@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type postgres from 'postgres';
+import { LOCK_FILE } from '../../db/data-dir-lock.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -23,9 +24,11 @@ export const BACKUP_SCHEMAS = ['public', 'drizzle', 'pgboss'] as const;
 /**
  * Entries of DATA_DIR that are not part of a backup: the database cluster (its rows are in the
  * dump) with its log and password (a restore makes a new cluster), the dev outbox (copies of
- * e-mails already sent), half-received uploads, and the folder of the earlier PGlite version.
+ * e-mails already sent), half-received uploads, the folder of the earlier PGlite version, and the
+ * running server's lock on the directory (it names a process of this machine).
  */
 export const EXCLUDED_DATA_ENTRIES = new Set([
+  LOCK_FILE,
   'postgres',
   'postgres.initialising',
   'postgres.log',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
+import { lockDataDir } from '../../db/data-dir-lock.ts';
 import { startEmbeddedCluster } from '../../db/embedded-cluster.ts';
 import { BackupError } from './archive.ts';
 
@@ -55,11 +56,25 @@ export async function openBackupSource(
       };
     }
   }
+  // No server runs on DATA_DIR: hold its lock while the cluster runs for the backup, so a server
+  // starting meanwhile exits with a message instead of taking the cluster over.
+  const lock = lockDataDir(config.dataDir, log);
   log('The embedded database is not running; starting it for the backup.');
-  const cluster = await startEmbeddedCluster({ clusterDir, passwordFile, log });
-  return {
-    url: cluster.url,
-    description: 'the embedded database (started for the backup)',
-    release: cluster.stop,
-  };
+  try {
+    const cluster = await startEmbeddedCluster({ clusterDir, passwordFile, log });
+    return {
+      url: cluster.url,
+      description: 'the embedded database (started for the backup)',
+      release: async () => {
+        try {
+          await cluster.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
