@@ -173,7 +173,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this pid exists (EPERM: it does, run by another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

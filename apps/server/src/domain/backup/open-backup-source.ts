@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
 import { lockDataDir } from '../../db/data-dir-lock.ts';
-import { startEmbeddedCluster } from '../../db/embedded-cluster.ts';
+import { isRunning, startEmbeddedCluster } from '../../db/embedded-cluster.ts';
 import { BackupError } from './archive.ts';
 
 export interface BackupSource {
@@ -11,15 +11,6 @@ export interface BackupSource {
   description: string;
   /** Stops a cluster started only for the backup; nothing otherwise. */
   release(): Promise<void>;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**
