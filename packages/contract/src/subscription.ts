@@ -34,7 +34,7 @@ export const ZPlan = z.object({
   description: z.string(),
   monthlyPriceCents: z.number().int(),
   yearlyPriceCents: z.number().int(),
-  /** Match invites per billing period (a yearly plan resets them every month too: see invitesPerPeriod on the subscription). */
+  /** Invites a month; a yearly subscription gets twelve times as many for its year (invitesForInterval). */
   invitesPerPeriod: z.number().int(),
   seats: z.number().int(),
   features: z.array(ZPlanFeature),

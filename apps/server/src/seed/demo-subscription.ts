@@ -32,10 +32,16 @@ export async function seedDemoSubscription(db: Db, { now = new Date() }: { now?:
     providerPaymentMethodId: 'pm_sandbox_succeeds_4242',
     now: startedAt,
     issueInvoice: true,
+    // Made-up history: no receipts for payments that never happened (and no queue yet at seeding).
+    sendReceipt: false,
   });
   // The renewal job ran at each period end, as it would have: every invoice carries its own date.
   for (let month = 1; month < PAID_MONTHS; month += 1) {
-    await runDueRenewals({ db, now: new Date(addInterval(startedAt, 'month', month).getTime() + 60_000) });
+    await runDueRenewals({
+      db,
+      now: new Date(addInterval(startedAt, 'month', month).getTime() + 60_000),
+      sendReceipts: false,
+    });
   }
-  await runDueRenewals({ db, now });
+  await runDueRenewals({ db, now, sendReceipts: false });
 }

@@ -28,6 +28,8 @@ export interface ActivateOptions {
   now: Date;
   /** False when the provider issues its own invoice (Stripe: the invoice.paid event records it). */
   issueInvoice: boolean;
+  /** False only for made-up history (the demo data); see createInvoice. */
+  sendReceipt?: boolean;
 }
 
 export function planLine(plan: TPlan, interval: TBillingInterval, start: Date, end: Date) {
@@ -100,6 +102,7 @@ export async function activateSubscription(
         periodStart: now,
         periodEnd,
         now,
+        sendReceipt: options.sendReceipt,
       })
     : undefined;
   await syncMembers(db, organizationId, now);

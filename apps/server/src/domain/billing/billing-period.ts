@@ -1,3 +1,4 @@
+import { invitesForInterval } from '@medhire/contract/billing-labels';
 import type { TBillingInterval, TPlan } from '@medhire/contract/subscription';
 
 /**
@@ -21,7 +22,7 @@ export function priceOf(plan: TPlan, interval: TBillingInterval): number {
 
 /** A yearly subscription gets twelve months of invites at once. */
 export function invitesFor(plan: TPlan, interval: TBillingInterval): number {
-  return interval === 'year' ? plan.invitesPerPeriod * 12 : plan.invitesPerPeriod;
+  return invitesForInterval(plan, interval);
 }
 
 export function intervalWord(interval: TBillingInterval): string {

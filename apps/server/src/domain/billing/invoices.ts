@@ -6,6 +6,7 @@ import { invoices } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { taxOf } from './billing-period.ts';
+import { queueReceipt } from './receipt-queue.ts';
 
 export type TInvoiceRow = typeof invoices.$inferSelect;
 
@@ -36,6 +37,8 @@ export interface CreateInvoiceOptions {
   periodEnd: Date;
   now: Date;
   providerInvoiceId?: string;
+  /** False only for made-up history (the demo data): every real payment gets its receipt. */
+  sendReceipt?: boolean;
 }
 
 /** Records an invoice; numbers are "MH-<year>-<sequence>", gap-free enough for a reader and never reused. */
@@ -49,6 +52,7 @@ export async function createInvoice({
   periodEnd,
   now,
   providerInvoiceId,
+  sendReceipt = true,
 }: CreateInvoiceOptions): Promise<TInvoiceRow> {
   const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0);
   const tax = taxOf(subtotal);
@@ -82,10 +86,26 @@ export async function createInvoice({
     })
     .returning();
   if (!row) throw new Error('The invoice was not stored');
+  if (status === 'paid' && sendReceipt) await queueReceipt(db, row.id);
   return row;
 }
 
-export async function markInvoice(db: Db, invoiceId: string, status: TInvoiceStatus, now: Date) {
+/**
+ * Sets an invoice's status. Turning an unpaid invoice paid queues its receipt in `db` (the
+ * caller's transaction); an invoice already paid is not receipted twice.
+ */
+export async function markInvoice(
+  db: Db,
+  invoiceId: string,
+  status: TInvoiceStatus,
+  now: Date,
+  { sendReceipt = true }: { sendReceipt?: boolean } = {},
+) {
+  const [before] = await db
+    .select({ status: invoices.status })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId))
+    .limit(1);
   const [row] = await db
     .update(invoices)
     .set({
@@ -96,6 +116,7 @@ export async function markInvoice(db: Db, invoiceId: string, status: TInvoiceSta
     })
     .where(eq(invoices.id, invoiceId))
     .returning();
+  if (row && status === 'paid' && before?.status !== 'paid' && sendReceipt) await queueReceipt(db, row.id);
   return row;
 }
 

@@ -5,8 +5,10 @@ import type { TPlan } from '@medhire/contract/subscription';
  * The plans shipped with this release, cheapest first. Raise PLAN_DATA_VERSION with every change;
  * start-up sync (sync-plans.ts) compares a hash of the content too, so no change is missed. A
  * plan id never changes once shipped; a yearly price is ten months' worth (two months free).
+ * Highlights hold what the numbers do not: the invite allowance and the seats are written by the
+ * plan card from invitesPerPeriod and seats, for the billing period it shows, never here.
  */
-export const PLAN_DATA_VERSION = '2026.1';
+export const PLAN_DATA_VERSION = '2026.2';
 
 export const PLANS: readonly TPlan[] = [
   {
@@ -19,8 +21,6 @@ export const PLANS: readonly TPlan[] = [
     seats: 1,
     features: [],
     highlights: [
-      '5 physician invites a month',
-      '1 team seat',
       'Unlimited job postings',
       'Recommended applicants (first page)',
     ],
@@ -35,8 +35,6 @@ export const PLANS: readonly TPlan[] = [
     seats: 5,
     features: ['recommended-beyond-first-page'],
     highlights: [
-      '20 physician invites a month',
-      '5 team seats',
       'Unlimited job postings',
       'Every page of recommended applicants',
     ],
@@ -51,8 +49,6 @@ export const PLANS: readonly TPlan[] = [
     seats: 25,
     features: ['recommended-beyond-first-page', 'global-connection'],
     highlights: [
-      '60 physician invites a month',
-      '25 team seats',
       'Global Connection: matching physicians in every state',
       'Every page of recommended applicants',
     ],

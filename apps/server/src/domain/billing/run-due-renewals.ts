@@ -29,6 +29,8 @@ export interface RunDueRenewalsOptions {
   now?: Date;
   /** Sends one e-mail after its change committed (the job passes the mailer's background send). */
   sendMail?: (mail: RenewalMail) => void;
+  /** False only for made-up history (the demo data): a paid renewal otherwise queues its receipt. */
+  sendReceipts?: boolean;
 }
 
 export interface RunDueRenewalsResult {
@@ -48,6 +50,7 @@ export async function runDueRenewals({
   db,
   now = new Date(),
   sendMail,
+  sendReceipts = true,
 }: RunDueRenewalsOptions): Promise<RunDueRenewalsResult> {
   const result: RunDueRenewalsResult = { renewed: 0, failed: 0, canceled: 0 };
   const due = await db
@@ -72,7 +75,7 @@ export async function runDueRenewals({
         .limit(1)
         .for('update', { skipLocked: true });
       if (!row) return undefined;
-      return settleSubscription(tx, row, now, mails);
+      return settleSubscription(tx, row, now, mails, { sendReceipts });
     });
     if (outcome) result[outcome] += 1;
     for (const mail of mails) sendMail?.(mail);
@@ -99,6 +102,7 @@ export async function settleSubscription(
   initial: TSubscriptionRow,
   now: Date,
   mails: RenewalMail[],
+  { sendReceipts = true }: { sendReceipts?: boolean } = {},
 ): Promise<Outcome | undefined> {
   let row = initial;
   let outcome: Outcome | undefined;
@@ -158,7 +162,7 @@ export async function settleSubscription(
           .limit(1)
       : [];
     if (openInvoice) {
-      await markInvoice(db, openInvoice.id, charged.ok ? 'paid' : 'open', now);
+      await markInvoice(db, openInvoice.id, charged.ok ? 'paid' : 'open', now, { sendReceipt: sendReceipts });
     } else {
       await createInvoice({
         db,
@@ -169,6 +173,7 @@ export async function settleSubscription(
         periodStart,
         periodEnd,
         now,
+        sendReceipt: sendReceipts,
       });
     }
 

@@ -1,3 +1,4 @@
+import { cardLabel } from '@medhire/contract/billing-labels';
 import {
   SUBSCRIPTION_MESSAGES,
   type TBillingPortalData,
@@ -76,7 +77,7 @@ export async function updateCard({
       kind: 'provider_update',
       from: state,
       to: state,
-      detail: `Card changed to ${attached.paymentMethod.brand} ending ${attached.paymentMethod.last4}.`,
+      detail: `Card changed to ${cardLabel(attached.paymentMethod)}.`,
       now,
     });
     if (updated && subscription.status === 'past_due') await settleSubscription(tx, updated, now, mails);

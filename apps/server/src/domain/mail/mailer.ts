@@ -3,10 +3,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { writeOutboxMessage } from './outbox.ts';
 import type { MailContent } from './templates.ts';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage extends MailContent {
   to: string;
   /** Extra headers, e.g. List-Unsubscribe of the digest. */
   headers?: Record<string, string>;
+  /** Files sent with the mail, e.g. the invoice PDF of a receipt. */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -66,6 +74,7 @@ export function createMailer({ smtpUrl, dataDir, from, logger, onResult }: Maile
       text: message.text,
       html: message.html,
       headers: message.headers,
+      attachments: message.attachments,
     });
     if (smtpUrl) {
       logger.info(`Mail to ${message.to}: ${message.subject} (sent by SMTP)`);

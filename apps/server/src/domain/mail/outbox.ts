@@ -2,6 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** An attachment as the outbox keeps it: a copy of its bytes beside the message. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  /** Absolute path of the copy of the attachment's bytes. */
+  file: string;
+}
+
 /** One message as the outbox keeps it: the readable parts beside the raw `.eml` file. */
 export interface OutboxMessage {
   to: string;
@@ -10,6 +19,8 @@ export interface OutboxMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Present when the mail carried files; each is also inside the `.eml` file. */
+  attachments?: OutboxAttachment[];
   sentAt: string;
   /** Absolute path of the raw RFC 5322 message, openable in any mail client. */
   emlFile: string;
@@ -22,7 +33,9 @@ export function outboxDir(dataDir: string): string {
 /** Writes the message; returns the path of its `.eml` file. */
 export async function writeOutboxMessage(
   dataDir: string,
-  message: Omit<OutboxMessage, 'emlFile' | 'sentAt'>,
+  message: Omit<OutboxMessage, 'emlFile' | 'sentAt' | 'attachments'> & {
+    attachments?: { filename: string; contentType: string; content: Buffer }[];
+  },
   raw: Buffer,
 ): Promise<string> {
   const directory = outboxDir(dataDir);
@@ -32,7 +45,28 @@ export async function writeOutboxMessage(
   const baseName = `${sentAt.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
   const emlFile = path.join(directory, `${baseName}.eml`);
   await writeFile(emlFile, raw);
-  const stored: OutboxMessage = { ...message, sentAt, emlFile };
+  const { attachments, ...readable } = message;
+  const storedAttachments: OutboxAttachment[] = [];
+  for (const [index, attachment] of (attachments ?? []).entries()) {
+    // The name is the sender's; only its safe characters reach the file system.
+    const safeName = attachment.filename.replace(/[^A-Za-z0-9._-]/g, '_');
+    // In a folder of their own, so no attachment is ever read as a message's `.json`.
+    const file = path.join(directory, 'attachments', `${baseName}-${index + 1}-${safeName}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, attachment.content);
+    storedAttachments.push({
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.content.byteLength,
+      file,
+    });
+  }
+  const stored: OutboxMessage = {
+    ...readable,
+    ...(storedAttachments.length > 0 ? { attachments: storedAttachments } : {}),
+    sentAt,
+    emlFile,
+  };
   await writeFile(path.join(directory, `${baseName}.json`), `${JSON.stringify(stored, null, 2)}\n`);
   return emlFile;
 }
@@ -61,7 +95,8 @@ export async function readOutbox(dataDir: string, email: string): Promise<Outbox
 export async function readLatestCode(dataDir: string, email: string): Promise<string | undefined> {
   const messages = await readOutbox(dataDir, email);
   for (const message of messages.reverse()) {
-    const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+    // Six digits on their own: not the tail of a hyphenated number such as an invoice's MH-2026-000123.
+    const code = /(?<![-\d])\b(\d{6})\b(?!-)/.exec(message.text)?.[1];
     if (code) return code;
   }
   return undefined;
