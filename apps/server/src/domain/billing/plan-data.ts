@@ -20,10 +20,7 @@ export const PLANS: readonly TPlan[] = [
     invitesPerPeriod: 5,
     seats: 1,
     features: [],
-    highlights: [
-      'Unlimited job postings',
-      'Recommended applicants (first page)',
-    ],
+    highlights: ['Unlimited job postings', 'Recommended applicants (first page)'],
   },
   {
     _id: 'professional',
@@ -34,10 +31,7 @@ export const PLANS: readonly TPlan[] = [
     invitesPerPeriod: 20,
     seats: 5,
     features: ['recommended-beyond-first-page'],
-    highlights: [
-      'Unlimited job postings',
-      'Every page of recommended applicants',
-    ],
+    highlights: ['Unlimited job postings', 'Every page of recommended applicants'],
   },
   {
     _id: 'enterprise',

@@ -54,7 +54,7 @@ export async function sendInvoiceReceipt({
   send: (message: MailMessage) => Promise<void>;
 }): Promise<number> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
-  if (!invoice || invoice.status !== 'paid') return 0;
+  if (invoice?.status !== 'paid') return 0;
   const owners = await db
     .select({ email: users.email })
     .from(users)

@@ -117,7 +117,10 @@ describe('receipt e-mails', () => {
     await receiptsTo(employer.email, 1);
     await app.db
       .update(subscriptions)
-      .set({ currentPeriodStart: new Date(Date.now() - 31 * DAY), currentPeriodEnd: new Date(Date.now() - DAY) })
+      .set({
+        currentPeriodStart: new Date(Date.now() - 31 * DAY),
+        currentPeriodEnd: new Date(Date.now() - DAY),
+      })
       .where(eq(subscriptions.organizationId, employer.organizationId));
     await runDueRenewals({ db: app.db });
     const [, open] = await invoicesOf(employer.organizationId);

@@ -2,11 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { makeInvoice, makeSubscription, metaOf, subscriptionData } from './subscription-fixtures.ts';
+import {
+  makeInvoice,
+  makeSubscription,
+  metaOf,
+  sandboxPlans,
+  subscriptionData,
+} from './subscription-fixtures.ts';
 
 const session = makeSession({ user: { subscriptionMeta: metaOf(makeSubscription()) } });
 const GET = 'GET /api/employer/subscription/get-subscription/user-1';
 const INVOICES = 'GET /api/employer/subscription/get-invoices/user-1';
+const PLANS = 'GET /api/employer/subscription/get-plans';
+const UPDATE_CARD = 'POST /api/employer/subscription/update-card/user-1';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -37,7 +45,7 @@ describe('/manage-subscriptions', () => {
     expect(plan).toHaveTextContent('Renews on');
     expect(plan).toHaveTextContent('December 10, 2026');
     expect(plan).toHaveTextContent('Visa ending 4242, expires 04/2031');
-    const meter = within(plan).getByRole('meter', { name: 'Match invites left this period' });
+    const meter = within(plan).getByRole('meter', { name: 'Invites left this period' });
     expect(meter).toHaveAttribute('aria-valuenow', '12');
     expect(meter).toHaveAttribute('aria-valuemax', '20');
     expect(meter).toHaveAttribute('aria-valuetext', '12 of 20 invites left');
@@ -129,5 +137,89 @@ describe('/manage-subscriptions', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No plan yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/payment');
+  });
+
+  describe('Replace card', () => {
+    const noInvoices = () => envelope({ invoices: [], total: 0, pageNumber: 1, pageSize: 10 });
+    const mastercard = { brand: 'mastercard', last4: '4444', expMonth: 9, expYear: 2032 };
+
+    it("replaces the card with the payment step's card form and shows the new card", async () => {
+      const sent: unknown[] = [];
+      mockApi({
+        [GET]: () => envelope(subscriptionData(makeSubscription())),
+        [INVOICES]: noInvoices,
+        [PLANS]: () => envelope(sandboxPlans),
+        [UPDATE_CARD]: ({ body }) => {
+          sent.push(body);
+          return envelope(subscriptionData(makeSubscription({ paymentMethod: mastercard })));
+        },
+      });
+      const { user } = renderApp('/manage-subscriptions', { session });
+      const plan = await screen.findByRole('region', { name: 'Current plan' });
+      await user.click(within(plan).getByRole('button', { name: 'Replace card' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Replace card' });
+      expect(dialog).toHaveTextContent('The new card replaces your Visa ending 4242');
+      // The sandbox's test cards, as on the payment step.
+      expect(within(dialog).getByRole('region', { name: 'Test cards' })).toHaveTextContent(
+        '4242 4242 4242 4242',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Save new card' }));
+      expect(await within(dialog).findByText('Enter the card number.')).toBeInTheDocument();
+      expect(sent).toEqual([]);
+
+      await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Whitfield');
+      await user.type(within(dialog).getByLabelText('Card number'), '5555 5555 5555 4444');
+      await user.type(within(dialog).getByLabelText('Expiry month'), '09');
+      await user.type(within(dialog).getByLabelText('Expiry year'), '2032');
+      await user.type(within(dialog).getByLabelText('Security code (CVC)'), '123');
+      await user.click(within(dialog).getByRole('button', { name: 'Save new card' }));
+
+      expect(await screen.findByText('Card replaced: Mastercard ending 4444.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Replace card' })).not.toBeInTheDocument();
+      expect(plan).toHaveTextContent('Mastercard ending 4444, expires 09/2032');
+      expect(sent).toEqual([
+        {
+          card: {
+            name: 'Dana Whitfield',
+            number: '5555555555554444',
+            expMonth: 9,
+            expYear: 2032,
+            cvc: '123',
+          },
+        },
+      ]);
+    });
+
+    it('keeps the dialog open with the reason when the card is declined', async () => {
+      mockApi({
+        [GET]: () => envelope(subscriptionData(makeSubscription())),
+        [INVOICES]: noInvoices,
+        [PLANS]: () => envelope(sandboxPlans),
+        [UPDATE_CARD]: () => failure('Your card was declined.', 422, 'CARD_DECLINED'),
+      });
+      const { user } = renderApp('/manage-subscriptions', { session });
+      await user.click(await screen.findByRole('button', { name: 'Replace card' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Replace card' });
+      await user.click(within(dialog).getByRole('button', { name: 'Use test card 4000 0000 0000 0002' }));
+      await user.type(within(dialog).getByLabelText('Name on card'), 'Dana Whitfield');
+      await user.type(within(dialog).getByLabelText('Expiry month'), '12');
+      await user.type(within(dialog).getByLabelText('Expiry year'), '2040');
+      await user.type(within(dialog).getByLabelText('Security code (CVC)'), '123');
+      await user.click(within(dialog).getByRole('button', { name: 'Save new card' }));
+      expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Current plan' })).toHaveTextContent('Visa ending 4242');
+    });
+
+    it('is not offered once the subscription has ended', async () => {
+      mockApi({
+        [GET]: () => envelope(subscriptionData(makeSubscription({ status: 'canceled' }))),
+        [INVOICES]: noInvoices,
+      });
+      renderApp('/manage-subscriptions', { session });
+      const plan = await screen.findByRole('region', { name: 'Current plan' });
+      expect(plan).toHaveTextContent('Visa ending 4242');
+      expect(within(plan).queryByRole('button', { name: 'Replace card' })).not.toBeInTheDocument();
+    });
   });
 });

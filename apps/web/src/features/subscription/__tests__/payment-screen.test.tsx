@@ -51,13 +51,20 @@ describe('/payment', () => {
     const cards = await screen.findByRole('list', { name: 'Plans' });
     const professional = within(cards).getByRole('listitem', { name: 'Professional' });
     expect(professional).toHaveTextContent('$149/month');
-    expect(within(professional).getByRole('list', { name: 'Professional includes' })).toHaveTextContent(
-      '20 match invites each billing period',
-    );
+    const includes = within(professional).getByRole('list', { name: 'Professional includes' });
+    expect(
+      within(includes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['20 invites a month', '5 team seats', 'Every page of recommended applicants']);
     expect(screen.getByRole('radio', { name: 'Choose Professional' })).toBeChecked();
 
     await user.click(screen.getByRole('radio', { name: /Yearly/ }));
     expect(professional).toHaveTextContent('$1,490/year');
+    // Yearly billing states the year's allowance, once, and nothing per month or per "billing period".
+    expect(within(includes).getAllByRole('listitem')[0]).toHaveTextContent('240 invites a year');
+    expect(includes).not.toHaveTextContent(/invites a month|billing period|match invites/);
+    expect(screen.getByText('240 invites a year', { selector: '.order-summary dd' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $1,490 and subscribe' })).toBeInTheDocument();
 
     const testCards = screen.getByRole('region', { name: 'Test cards' });

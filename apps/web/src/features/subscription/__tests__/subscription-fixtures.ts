@@ -71,7 +71,7 @@ export function makeSubscription(overrides: Partial<TSubscription> = {}): TSubsc
     invitesPerPeriod: 20,
     cancelAtPeriodEnd: false,
     pendingChange: null,
-    paymentMethod: { brand: 'Visa', last4: '4242', expMonth: 4, expYear: 2031 },
+    paymentMethod: { brand: 'visa', last4: '4242', expMonth: 4, expYear: 2031 },
     provider: 'sandbox',
     ...overrides,
   };

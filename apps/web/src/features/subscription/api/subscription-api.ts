@@ -1,4 +1,5 @@
 import type {
+  TBillingPortalData,
   TChangePlanBody,
   TCheckoutBody,
   TCheckoutData,
@@ -8,6 +9,7 @@ import type {
   TPlansData,
   TPreviewChangeData,
   TSubscriptionData,
+  TUpdateCardBodyIn,
 } from '@medhire/contract/subscription';
 import { downloadBlob } from '../../../lib/download.ts';
 import { http } from '../../../lib/http.ts';
@@ -38,6 +40,11 @@ export const subscriptionApi = {
     }),
   cancel: (userId: string) => http.post<TSubscriptionData>(`${base}/cancel/${id(userId)}`),
   resume: (userId: string) => http.post<TSubscriptionData>(`${base}/resume/${id(userId)}`),
+  /** Sandbox only: the new card; a past_due subscription is charged with it at once. */
+  updateCard: (userId: string, body: TUpdateCardBodyIn) =>
+    http.post<TSubscriptionData>(`${base}/update-card/${id(userId)}`, body),
+  /** Stripe only: the Customer Portal's address, where the card is changed. */
+  billingPortal: (userId: string) => http.post<TBillingPortalData>(`${base}/billing-portal/${id(userId)}`),
   getInvoices: (userId: string, query: { pageSize: number; pageNumber: number }, signal?: AbortSignal) =>
     http.get<TInvoiceList>(`${base}/get-invoices/${id(userId)}`, { query: { ...query }, signal }),
   downloadInvoice: (invoiceId: string) => downloadBlob(`${base}/download-invoice/${id(invoiceId)}`),

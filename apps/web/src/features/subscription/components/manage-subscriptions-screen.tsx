@@ -1,4 +1,6 @@
-import type { TInvoice, TInvoiceList, TSubscription } from '@medhire/contract/subscription';
+import { cardLabel } from '@medhire/contract/billing-labels';
+import type { TCardInput } from '@medhire/contract/payment-card';
+import type { TInvoice, TInvoiceList, TPlansData, TSubscription } from '@medhire/contract/subscription';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -26,6 +28,7 @@ import {
   planPriceCents,
 } from '../billing-format.ts';
 import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
+import { CardForm } from './card-form.tsx';
 import './subscription-screens.css';
 
 export const INVOICES_PAGE_SIZE = 10;
@@ -54,7 +57,11 @@ export function ManageSubscriptionsScreen() {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [isCancelOpen, setIsCancelOpen] = useState(false);
-  const [busy, setBusy] = useState<'cancel' | 'resume' | null>(null);
+  const [busy, setBusy] = useState<'cancel' | 'resume' | 'card' | null>(null);
+  const [isCardOpen, setIsCardOpen] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  /** The plans answer, loaded when the card is first replaced: the provider and the sandbox's test cards. */
+  const [plansData, setPlansData] = useState<TPlansData | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -95,12 +102,50 @@ export function ManageSubscriptionsScreen() {
     }
   }
 
+  /** Replace card: the sandbox's card form in a dialog; with Stripe, its billing portal. */
+  async function openCardReplacement() {
+    if (!userId) return;
+    setBusy('card');
+    try {
+      const data = plansData ?? (await subscriptionApi.getPlans());
+      setPlansData(data);
+      if (data.provider === 'stripe') {
+        window.location.assign((await subscriptionApi.billingPortal(userId)).url);
+        return;
+      }
+      setIsCardOpen(true);
+    } catch (error) {
+      notifyError(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function replaceCard(card: TCardInput) {
+    if (!userId) return;
+    const wasPastDue = subscription?.status === 'past_due';
+    try {
+      const data = await subscriptionApi.updateCard(userId, { card });
+      dispatch(subscriptionDataReceived(data));
+      setIsCardOpen(false);
+      const method = data.subscription?.paymentMethod;
+      const label = method ? cardLabel(method) : 'your new card';
+      notifySuccess(
+        wasPastDue && data.subscription?.status === 'active'
+          ? `Card replaced: ${label}. The overdue payment went through.`
+          : `Card replaced: ${label}.`,
+      );
+    } catch (error) {
+      // Shown in the dialog (a declined card), where the details can be corrected.
+      setCardError(errorMessage(error));
+    }
+  }
   return (
     <div className="subscription-screen">
       <title>Subscription · MedHire</title>
       <PageHeader
         title="Subscription"
-        description="Your plan sets how many match invites you can send each billing period."
+        description="Your plan sets how many invites you can send each billing period."
         actions={
           subscription?.status === 'active' ? (
             <Link className={buttonClasses()} to="/update-subscriptions">
@@ -142,8 +187,40 @@ export function ManageSubscriptionsScreen() {
             busy={busy}
             onCancel={() => setIsCancelOpen(true)}
             onResume={() => void change('resume')}
+            onReplaceCard={() => {
+              setCardError(null);
+              void openCardReplacement();
+            }}
           />
           {userId && <InvoicesCard userId={userId} />}
+          <Modal
+            isOpen={isCardOpen}
+            onClose={() => setIsCardOpen(false)}
+            title="Replace card"
+            description={
+              subscription.paymentMethod
+                ? `The new card replaces your ${cardLabel(subscription.paymentMethod)} for every payment from now on.`
+                : 'The new card pays every payment from now on.'
+            }
+            size="lg"
+          >
+            {cardError && (
+              <Alert variant="danger" title="Card not replaced">
+                <p>{cardError}</p>
+                <p>Check the details or use another card.</p>
+              </Alert>
+            )}
+            {subscription.status === 'past_due' && (
+              <p className="replace-card__note">
+                Your last payment failed: it is charged to the new card as soon as you save it.
+              </p>
+            )}
+            <CardForm
+              submitLabel="Save new card"
+              onSubmit={replaceCard}
+              testCards={plansData?.sandboxTestCards}
+            />
+          </Modal>
           <Modal
             isOpen={isCancelOpen}
             onClose={() => setIsCancelOpen(false)}
@@ -189,12 +266,16 @@ function CurrentPlan({
   busy,
   onCancel,
   onResume,
+  onReplaceCard,
 }: {
   subscription: TSubscription;
-  busy: 'cancel' | 'resume' | null;
+  busy: 'cancel' | 'resume' | 'card' | null;
   onCancel: () => void;
   onResume: () => void;
+  onReplaceCard: () => void;
 }) {
+  // The card can be replaced while payments are still taken: active (also when ending) or past due.
+  const canReplaceCard = subscription.status === 'active' || subscription.status === 'past_due';
   const status = STATUS_BADGE[subscription.status];
   const isEnding = subscription.cancelAtPeriodEnd && subscription.status !== 'canceled';
   const method = subscription.paymentMethod;
@@ -230,15 +311,22 @@ function CurrentPlan({
         <div>
           <dt>Payment method</dt>
           <dd className="subscription-facts__card">
-            {method
-              ? `${method.brand} ending ${method.last4}, expires ${String(method.expMonth).padStart(2, '0')}/${method.expYear}`
-              : 'None on file'}
+            <span>
+              {method
+                ? `${cardLabel(method)}, expires ${String(method.expMonth).padStart(2, '0')}/${method.expYear}`
+                : 'None on file'}
+            </span>
+            {canReplaceCard && (
+              <Button variant="secondary" size="sm" isLoading={busy === 'card'} onClick={onReplaceCard}>
+                Replace card
+              </Button>
+            )}
           </dd>
         </div>
       </dl>
       <div className="invites-meter">
         <Meter
-          label="Match invites left this period"
+          label="Invites left this period"
           value={subscription.invitesLeft}
           max={subscription.invitesPerPeriod}
           valueText={`${subscription.invitesLeft} of ${subscription.invitesPerPeriod} invites left`}

@@ -16,7 +16,7 @@ import { subscriptionApi } from '../api/subscription-api.ts';
 import { formatMoney, INTERVAL_ADJECTIVE, newIdempotencyKey, planPriceCents } from '../billing-format.ts';
 import { subscriptionDataReceived } from '../subscription-data.ts';
 import { CardForm } from './card-form.tsx';
-import { IntervalToggle, PlanCards } from './plan-picker.tsx';
+import { IntervalToggle, invitesAllowance, PlanCards } from './plan-picker.tsx';
 import './subscription-screens.css';
 
 type PlansLoad =
@@ -293,8 +293,8 @@ function OrderSummary({ plan, interval }: { plan: TPlan; interval: 'month' | 'ye
         <dd>{formatMoney(planPriceCents(plan, interval))}</dd>
       </div>
       <div>
-        <dt>Match invites</dt>
-        <dd>{plan.invitesPerPeriod} each billing period</dd>
+        <dt>Invites</dt>
+        <dd>{invitesAllowance(plan, interval)}</dd>
       </div>
     </dl>
   );

@@ -1,3 +1,4 @@
+import { invitesForInterval } from '@medhire/contract/billing-labels';
 import type { TBillingInterval, TPlan, TPlanId } from '@medhire/contract/subscription';
 import { type ReactNode, useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -59,10 +60,18 @@ export function PlanPrice({ plan, interval }: { plan: TPlan; interval: TBillingI
   );
 }
 
-/** The plan's allowance and features, as the plan cards list them. */
-export function PlanIncludes({ plan }: { plan: TPlan }) {
+/** "5 invites a month" or, billed yearly, "60 invites a year": the allowance for the period shown. */
+export function invitesAllowance(plan: TPlan, interval: TBillingInterval): string {
+  return `${invitesForInterval(plan, interval)} invites a ${interval === 'year' ? 'year' : 'month'}`;
+}
+
+/**
+ * The plan's allowance and features, as the plan cards list them. Each limit is said once, here,
+ * from the plan's numbers; the highlights carry only what the numbers do not.
+ */
+export function PlanIncludes({ plan, interval }: { plan: TPlan; interval: TBillingInterval }) {
   const items = [
-    `${plan.invitesPerPeriod} match invites each billing period`,
+    invitesAllowance(plan, interval),
     `${plan.seats} team ${plan.seats === 1 ? 'seat' : 'seats'}`,
     ...plan.highlights,
   ];
@@ -121,7 +130,7 @@ export function PlanCards({
             </div>
             <p className="plan-card__description">{plan.description}</p>
             <PlanPrice plan={plan} interval={interval} />
-            <PlanIncludes plan={plan} />
+            <PlanIncludes plan={plan} interval={interval} />
             <div className="plan-card__action">{renderAction(plan)}</div>
           </li>
         );
