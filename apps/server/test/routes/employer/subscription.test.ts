@@ -418,6 +418,12 @@ describe('POST /api/employer/subscription/update-card/{userId}', () => {
       brand: 'mastercard',
       last4: '4444',
     });
+    // The history names the card as people write it.
+    const history = await app.db
+      .select({ detail: subscriptionEvents.detail })
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, updated.json().data.subscription._id));
+    expect(history.map((event) => event.detail)).toContain('Card changed to Mastercard ending 4444.');
     const declined = await call('POST', `/update-card/${employer.id}`, employer.token, {
       card: cardNumbered('4000000000000002'),
     });

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
 import { invoices, stripeEvents, subscriptionEvents, subscriptions } from '../../../src/db/schema/billing.ts';
+import { readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { buildTestApp } from '../../helper.ts';
 import { createEmployer, uniqueIp } from '../employer/auth-kit.ts';
 
@@ -13,6 +14,7 @@ const stripe = new Stripe('sk_test_medhire_not_a_real_key');
 let app: FastifyInstance;
 let organizationId: string;
 let employerId: string;
+let employerEmail: string;
 let eventCounter = 0;
 
 beforeAll(async () => {
@@ -21,6 +23,7 @@ beforeAll(async () => {
   });
   const employer = await createEmployer(app, { hasEstablishedProfile: true });
   employerId = employer.id;
+  employerEmail = employer.email;
   const [user] = await app.db.select().from(users).where(eq(users.id, employer.id));
   organizationId = user?.organizationId ?? '';
 });
@@ -213,6 +216,16 @@ describe('POST /api/payments/stripe/webhook', () => {
       );
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 'paid', totalCents: 49_900 });
+
+    // The payment Stripe reports gets its receipt with the PDF, once despite the replay.
+    const receiptsOf = async () =>
+      (await readOutbox(app.config.dataDir, employerEmail)).filter(
+        (mail) => mail.subject === `Your MedHire receipt for invoice ${stored[0]?.number}`,
+      );
+    await expect.poll(async () => (await receiptsOf()).length, { timeout: 15_000 }).toBe(1);
+    expect((await receiptsOf())[0]?.attachments?.[0]?.contentType).toBe('application/pdf');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await receiptsOf()).toHaveLength(1);
   });
 
   it('marks the subscription past_due on a failed payment and canceled when Stripe deletes it', async () => {
