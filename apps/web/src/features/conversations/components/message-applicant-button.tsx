@@ -13,6 +13,8 @@ export interface MessageApplicantButtonProps {
   jobTitle: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** Just the icon (narrow places such as a pipeline card); the name and a tooltip still say Message. */
+  isIconOnly?: boolean;
   className?: string;
 }
 
@@ -26,6 +28,7 @@ export function MessageApplicantButton({
   jobTitle,
   variant = 'secondary',
   size = 'sm',
+  isIconOnly = false,
   className,
 }: MessageApplicantButtonProps) {
   const navigate = useNavigate();
@@ -42,17 +45,20 @@ export function MessageApplicantButton({
     }
   };
 
+  const label = `Message ${physicianName} about ${jobTitle}`;
   return (
     <Button
       variant={variant}
       size={size}
+      isIconOnly={isIconOnly}
       className={className}
       isLoading={isStarting}
       leadingIcon={<MessageIcon size={16} />}
-      aria-label={`Message ${physicianName} about ${jobTitle}`}
+      aria-label={label}
+      title={isIconOnly ? label : undefined}
       onClick={() => void onMessage()}
     >
-      Message
+      {isIconOnly ? null : 'Message'}
     </Button>
   );
 }

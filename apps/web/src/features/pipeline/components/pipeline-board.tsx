@@ -188,6 +188,7 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
                           physicianName={card.applicant.fullName}
                           jobTitle={card.application.jobTitle}
                           variant="ghost"
+                          isIconOnly
                         />
                       </div>
                     </li>
