@@ -209,6 +209,19 @@ describe('messaging a physician who applied', () => {
     checked.assertNoErrors();
   });
 
+  it('the applicant list offers Message on each application of the card', async () => {
+    const { page } = checked;
+    await page.goto(`/applicants?q=${encodeURIComponent(physician.fullName.replace(/^Dr\. /, ''))}`);
+    const card = page.getByRole('article', { name: physician.fullName });
+    const message = card.getByRole('button', { name: `Message ${physician.fullName} about ${jobTitle}` });
+    await message.waitFor({ timeout: SLOW });
+    await shot(page, 'message-applicant-list-desktop');
+    await message.click();
+    await checked.waitForPath('/messages', SLOW);
+    expect(new URL(page.url()).searchParams.get('conversationId')).toBe(conversationId);
+    checked.assertNoErrors();
+  });
+
   it('fits a phone screen', async () => {
     const { page } = checked;
     await page.setViewportSize(viewports.mobile);
