@@ -163,6 +163,21 @@ describe('POST /api/employer/conversation/start-conversation/{applicationId}', (
     expect(await conversationsOf(physician.profile._id)).toHaveLength(1);
   });
 
+  it('opens one conversation when two members press Message at the same moment', async () => {
+    const { employer, physician, applicationId } = await employerWithApplicant();
+    const recruiter = await addMember(app, employer.organizationId, 'recruiter');
+
+    const answers = await Promise.all([
+      start(employer.token, applicationId),
+      start(recruiter.token, applicationId),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [first, second] = answers.map((answer) => (answer.json().data as TConversation)._id);
+    expect(second).toBe(first);
+    expect(await conversationsOf(physician.profile._id)).toHaveLength(1);
+  });
+
   it('answers the conversation an accepted invite opened for that job', async () => {
     const { employer, job } = await employerWithOpenJob(app);
     const physician = await signedInPhysician(app);
