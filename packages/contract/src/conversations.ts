@@ -63,7 +63,10 @@ export const ZConversation = z.object({
   applicant: ZConversationApplicant,
   /** The job the conversation is about (null when that job was deleted). */
   job: z.object({ _id: z.string(), title: z.string() }).nullable(),
-  /** The accepted match that opened the conversation. */
+  /**
+   * The accepted match of the conversation's job and physician; null when it was started with
+   * an applicant (start-conversation) and no invite was accepted for that job.
+   */
   matchId: z.string().nullable(),
   isArchived: z.boolean(),
   /** ISO time of the last message, or of the conversation's opening when nothing was written yet. */
@@ -245,6 +248,18 @@ export type TSendMessageData = TMessage;
 export const ZDeleteMessageData = ZMessage;
 export type TDeleteMessageData = TMessage;
 
+/**
+ * `POST /api/employer/conversation/start-conversation/{applicationId}`: opens the conversation
+ * with a physician who applied to one of the organisation's jobs, about that job, without an
+ * invite (no invite of the plan is spent). One conversation per job and physician: when one is
+ * there already (opened by an accepted invite or an earlier start) it is answered as it is.
+ * `data` is the conversation as get-single-conversation answers it (ZConversation).
+ */
+export const ZStartConversationParams = z.object({ applicationId: z.string().min(1).max(100) });
+export type TStartConversationParams = z.infer<typeof ZStartConversationParams>;
+export const ZStartConversationData = ZConversation;
+export type TStartConversationData = TConversation;
+
 /** Messages of the employer conversation routes, shown to people. */
 export const CONVERSATION_MESSAGES = {
   notFound: 'We could not find that conversation.',
@@ -252,4 +267,5 @@ export const CONVERSATION_MESSAGES = {
   notOwnMessage: 'You can only delete your own messages.',
   archived: 'The conversation is archived.',
   unarchived: 'The conversation is back in the inbox.',
+  applicationNotFound: 'We could not find that application.',
 } as const;

@@ -131,7 +131,12 @@ export const matches = pgTable(
   ],
 );
 
-/** A conversation between an organisation and a physician, opened when an invite is accepted. */
+/**
+ * A conversation between an organisation and a physician about one of its jobs: opened when an
+ * invite is accepted, or by a member writing to a physician who applied (start-conversation).
+ * One per job and physician, whichever way it was opened (a row whose job was deleted has no job
+ * and stands alone).
+ */
 export const conversations = pgTable(
   'conversations',
   {
@@ -159,6 +164,7 @@ export const conversations = pgTable(
   },
   (table) => [
     uniqueIndex('conversations_match_unique').on(table.matchId),
+    uniqueIndex('conversations_job_physician_unique').on(table.jobId, table.physicianId),
     index('conversations_organization_idx').on(table.organizationId, table.lastMessageAt.desc()),
     index('conversations_physician_idx').on(table.physicianId),
   ],

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversations, type TConversationRow } from '../../db/schema/hiring.ts';
 
@@ -13,7 +13,9 @@ export interface OpenConversationOptions {
 
 /**
  * The conversation an accepted invite opens between the organisation and the physician. One per
- * match: opening it again answers the one already there.
+ * match, and one per job and physician: opening it again answers the one already there, and when
+ * a member already wrote to the physician about that job (they had applied), the accepted match
+ * joins that conversation instead of opening a second one.
  */
 export async function openConversation({
   db,
@@ -23,13 +25,28 @@ export async function openConversation({
   matchId,
   now = new Date(),
 }: OpenConversationOptions): Promise<TConversationRow> {
+  // No conflict target: either unique index (match, or job and physician) means "already open".
   const [created] = await db
     .insert(conversations)
     .values({ organizationId, physicianId, jobId, matchId, createdAt: now })
-    .onConflictDoNothing({ target: conversations.matchId })
+    .onConflictDoNothing()
     .returning();
   if (created) return created;
-  const [existing] = await db.select().from(conversations).where(eq(conversations.matchId, matchId)).limit(1);
-  if (!existing) throw new Error('The conversation of the match could not be opened.');
-  return existing;
+  const [ofMatch] = await db.select().from(conversations).where(eq(conversations.matchId, matchId)).limit(1);
+  if (ofMatch) return ofMatch;
+  if (jobId) {
+    const [ofJob] = await db
+      .update(conversations)
+      .set({ matchId })
+      .where(
+        and(
+          eq(conversations.jobId, jobId),
+          eq(conversations.physicianId, physicianId),
+          isNull(conversations.matchId),
+        ),
+      )
+      .returning();
+    if (ofJob) return ofJob;
+  }
+  throw new Error('The conversation of the match could not be opened.');
 }

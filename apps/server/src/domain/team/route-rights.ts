@@ -107,6 +107,7 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'GET /api/employer/conversation/get-single-conversation/:conversationId': needs('messages'),
   'GET /api/employer/conversation/sync': needs('messages'),
   'POST /api/employer/conversation/send-message/:conversationId': needs('messages'),
+  'POST /api/employer/conversation/start-conversation/:applicationId': needs('messages'),
   'PATCH /api/employer/conversation/archive/:conversationId': needs('messages'),
   'DELETE /api/employer/conversation/delete-message/:conversationId/:messageId': needs('messages'),
 

@@ -14,6 +14,8 @@ import {
   ZGetSingleConversationQuery,
   ZSendMessageBody,
   ZSendMessageData,
+  ZStartConversationData,
+  ZStartConversationParams,
 } from '@medhire/contract/conversations';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import type { FastifyRequest } from 'fastify';
@@ -23,6 +25,7 @@ import { deleteEmployerMessage } from '../../../domain/conversations/delete-empl
 import { getEmployerConversation } from '../../../domain/conversations/get-employer-conversation.ts';
 import { listEmployerConversations } from '../../../domain/conversations/list-employer-conversations.ts';
 import { sendEmployerMessage } from '../../../domain/conversations/send-employer-message.ts';
+import { startEmployerConversation } from '../../../domain/conversations/start-employer-conversation.ts';
 import { syncConversations } from '../../../domain/conversations/sync-conversations.ts';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
@@ -86,6 +89,28 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         owner: ownerOf(request),
         conversationId: request.params.conversationId,
         query: request.query,
+      }),
+    }),
+  );
+
+  app.post(
+    '/start-conversation/:applicationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'Open the conversation with a physician who applied to one of your jobs, about that job, without spending an invite; answers the one already open for that job and physician',
+        params: ZStartConversationParams,
+        response: { 200: ok(ZStartConversationData), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await startEmployerConversation({
+        db: app.db,
+        owner: ownerOf(request),
+        applicationId: request.params.applicationId,
       }),
     }),
   );

@@ -212,3 +212,85 @@ describe('saving as a delegate', () => {
     expect(screen.queryByRole('button', { name: 'Save Dr. Jane Doe' })).not.toBeInTheDocument();
   });
 });
+
+describe('messaging an applicant from the profile', () => {
+  const started = {
+    _id: 'conversation-9',
+    messages: [],
+    lastMessage: null,
+    employerCount: 0,
+    applicant: { _id: 'physician-1', fullName: 'Dr. Jane Doe', photo: null, specialty: 'Cardiology' },
+    job: { _id: 'job-1', title: 'Interventional Cardiologist' },
+    matchId: null,
+    isArchived: false,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  };
+
+  it('opens the conversation about that application and goes to it in Messages', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { calls } = profileApi({
+      'POST /api/employer/conversation/start-conversation/application-1': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+      'GET /api/employer/conversation/get-all-conversation/user-1': () => envelope([started]),
+      'GET /api/employer/conversation/get-single-conversation/conversation-9': () => envelope(started),
+      'GET /api/employer/conversation/sync': () => envelope({ changes: [], nextCursor: '1', hasMore: false }),
+    });
+    const { user, router } = renderApp('/applicants/physician-1', { session });
+    const application = await screen.findByRole('article', {
+      name: 'Application to Interventional Cardiologist',
+    });
+    const message = within(application).getByRole('button', {
+      name: 'Message Dr. Jane Doe about Interventional Cardiologist',
+    });
+
+    await user.click(message);
+
+    // While the server answers the button waits and nothing else is asked for.
+    expect(message).toBeDisabled();
+    expect(message).toHaveAttribute('aria-busy', 'true');
+    const starts = calls.filter((call) => call.path.endsWith('/start-conversation/application-1'));
+    expect(starts).toHaveLength(1);
+    expect(starts[0]?.method).toBe('POST');
+    expect(starts[0]?.body).toBeUndefined();
+
+    answer(envelope(started));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    expect(router.state.location.search).toBe('?conversationId=conversation-9');
+    await waitFor(() =>
+      expect(calls.some((call) => call.path.endsWith('/get-single-conversation/conversation-9'))).toBe(true),
+    );
+  });
+
+  it("stays on the profile and shows the server's message when it cannot be opened", async () => {
+    profileApi({
+      'POST /api/employer/conversation/start-conversation/application-1': () =>
+        failure('We could not find that application.', 404, 'NOT_FOUND'),
+    });
+    const { user, router } = renderApp('/applicants/physician-1', { session });
+    const application = await screen.findByRole('article', {
+      name: 'Application to Interventional Cardiologist',
+    });
+    const message = within(application).getByRole('button', {
+      name: 'Message Dr. Jane Doe about Interventional Cardiologist',
+    });
+
+    await user.click(message);
+
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith('We could not find that application.'));
+    await waitFor(() => expect(message).toBeEnabled());
+    expect(router.state.location.pathname).toBe('/applicants/physician-1');
+  });
+
+  it('offers Message only for applications: an invite alone has none', async () => {
+    profileApi({
+      'GET /api/employer/applicant/get-single-applicant/physician-1': () =>
+        envelope({ ...janeDoe, applications: [] }),
+    });
+    renderApp('/applicants/physician-1', { session });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dr. Jane Doe' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Message / })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Invite to a job' })).toBeInTheDocument();
+  });
+});

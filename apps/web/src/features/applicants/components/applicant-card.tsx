@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
+import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';
 import {
   ApplicantAvatar,
   BoardStatusBadge,
@@ -174,7 +175,15 @@ export function ApplicantCard({
                   <span className="applicant-card__assignee"> · {application.assignee.fullName}</span>
                 )}
               </span>
-              <PipelineStatusBadge status={application.pipelineStatus} />
+              <span className="applicant-card__job-end">
+                <PipelineStatusBadge status={application.pipelineStatus} />
+                <MessageApplicantButton
+                  applicationId={application._id}
+                  physicianName={applicant.fullName}
+                  jobTitle={application.jobTitle}
+                  variant="ghost"
+                />
+              </span>
             </li>
           ))}
           {applicant.matches.map((match) => (

@@ -18,6 +18,7 @@ import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { stateName } from '../../../lib/us-states.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
+import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';
 import { matchesApi } from '../../matches/api/matches-api.ts';
 import { applyMatchUpdate } from '../../matches/apply-match-update.ts';
 import { AssignControl, useTeamMembers } from '../../team/components/assignee-controls.tsx';
@@ -156,12 +157,15 @@ function Timeline({ application, ownEmail }: { application: TApplication; ownEma
 
 function ApplicationItem({
   application,
+  physicianName,
   ownEmail,
   onMove,
   pendingStatus,
   assignControl,
 }: {
   application: TApplication;
+  /** The physician's name, for the Message button's label. */
+  physicianName: string;
   ownEmail: string | undefined;
   onMove: (status: TPipelineStatus) => void;
   /** Who looks after this application, and (with jobs.assign) the control to change it. */
@@ -181,7 +185,14 @@ function ApplicationItem({
             <time dateTime={application.appliedAt}>{formatDate(application.appliedAt)}</time>
           </p>
         </div>
-        <PipelineStatusBadge status={application.pipelineStatus} />
+        <div className="application-item__status">
+          <PipelineStatusBadge status={application.pipelineStatus} />
+          <MessageApplicantButton
+            applicationId={application._id}
+            physicianName={physicianName}
+            jobTitle={application.jobTitle}
+          />
+        </div>
       </div>
       {application.coverLetter && <p className="application-item__cover">{application.coverLetter}</p>}
       <div className="pipeline-control">
@@ -451,6 +462,7 @@ export function ApplicantScreen() {
                   <li key={application._id}>
                     <ApplicationItem
                       application={application}
+                      physicianName={applicant.fullName}
                       ownEmail={user?.email}
                       pendingStatus={pendingMoves[application._id]}
                       onMove={(status) => void move(application, status)}

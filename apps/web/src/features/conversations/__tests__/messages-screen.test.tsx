@@ -324,7 +324,7 @@ describe('the messages screen', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
     expect(
-      screen.getByText(/A conversation starts when a physician accepts your invite/),
+      screen.getByText(/A conversation starts when you message a physician who applied/),
     ).toBeInTheDocument();
   });
 

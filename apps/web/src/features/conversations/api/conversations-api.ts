@@ -6,6 +6,7 @@ import type {
   TDeleteMessageData,
   TSendMessageBody,
   TSendMessageData,
+  TStartConversationData,
 } from '@medhire/contract/conversations';
 import { http } from '../../../lib/http.ts';
 
@@ -60,6 +61,12 @@ export const conversationsApi = {
       query: { since, pageSize },
       signal,
     }),
+  /**
+   * Opens the conversation with a physician who applied, about the job of that application (no
+   * invite spent); answers the one already open for that job and physician.
+   */
+  startConversation: (applicationId: string) =>
+    http.post<TStartConversationData>(`/employer/conversation/start-conversation/${id(applicationId)}`),
   /** Sends a message; sending again with the same tempMsgId returns the stored message. */
   sendMessage: (conversationId: string, body: TSendMessageBody) =>
     http.post<TSendMessageData>(`/employer/conversation/send-message/${id(conversationId)}`, body),

@@ -378,13 +378,13 @@ export function MessagesScreen() {
       <PageHeader
         className="messages-header"
         title="Messages"
-        description="Your conversations with physicians who accepted your invites."
+        description="Your conversations with physicians about your jobs: applicants you wrote to and physicians who accepted your invites."
       />
       {hasNoConversations ? (
         <EmptyState
           icon={<MessageIcon size={26} />}
           title="No conversations yet"
-          description="A conversation starts when a physician accepts your invite. Invite physicians from Applicants or Explore."
+          description="A conversation starts when you message a physician who applied, or when a physician accepts your invite. Message applicants from Applicants or a job's pipeline."
           action={
             <Link className={buttonClasses({ variant: 'primary' })} to="/applicants">
               Find applicants

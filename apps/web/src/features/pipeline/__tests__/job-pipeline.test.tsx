@@ -75,6 +75,47 @@ describe("a job's pipeline board", () => {
     expect(screen.getByRole('link', { name: 'Edit job' })).toHaveAttribute('href', '/edit-job/job-1');
   });
 
+  it('messages an applicant from their card and opens the conversation about this job', async () => {
+    const conversation = {
+      _id: 'conversation-reyes',
+      messages: [],
+      lastMessage: null,
+      employerCount: 0,
+      applicant: { _id: 'physician-reyes', fullName: 'Dr. Luis Reyes', photo: null, specialty: 'Cardiology' },
+      job: { _id: 'job-1', title: 'Interventional Cardiologist' },
+      matchId: null,
+      isArchived: false,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    };
+    const { calls } = pipelineApi([okafor, reyes], {
+      'POST /api/employer/conversation/start-conversation/application-reyes': () => envelope(conversation),
+      'GET /api/employer/conversation/get-all-conversation/user-1': () => envelope([conversation]),
+      'GET /api/employer/conversation/get-single-conversation/conversation-reyes': () =>
+        envelope(conversation),
+      'GET /api/employer/conversation/sync': () => envelope({ changes: [], nextCursor: '1', hasMore: false }),
+    });
+    const { user, router } = renderApp('/jobs-resident/job-1', { session });
+    await screen.findByRole('link', { name: 'Dr. Luis Reyes' });
+
+    await user.click(
+      within(column('Submitted')).getByRole('button', {
+        name: 'Message Dr. Luis Reyes about Interventional Cardiologist',
+      }),
+    );
+
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/messages?conversationId=conversation-reyes',
+      ),
+    );
+    expect(calls.filter((call) => call.path.includes('/start-conversation/'))).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: '/api/employer/conversation/start-conversation/application-reyes',
+      }),
+    ]);
+  });
+
   it('asks for the job and a page of 200 of its applicants', async () => {
     const seen: URLSearchParams[] = [];
     pipelineApi([], {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated } from '../../applicants/applicants-slice.ts';
+import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';
 import { formatDay } from '../../matches/format-day.ts';
 import { BOARD_COLUMNS, type BoardCard, buildBoard } from '../board-columns.ts';
 import { MoveMenu } from './move-menu.tsx';
@@ -175,12 +176,21 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
                         </span>
                         {card.application.source === 'match' && <Badge variant="info">Invite</Badge>}
                       </div>
-                      <MoveMenu
-                        name={card.applicant.fullName}
-                        current={card.status}
-                        disabled={card.isPending}
-                        onMove={(status) => void move(card, status, true)}
-                      />
+                      <div className="pipeline-card__actions">
+                        <MoveMenu
+                          name={card.applicant.fullName}
+                          current={card.status}
+                          disabled={card.isPending}
+                          onMove={(status) => void move(card, status, true)}
+                        />
+                        <MessageApplicantButton
+                          applicationId={card.application._id}
+                          physicianName={card.applicant.fullName}
+                          jobTitle={card.application.jobTitle}
+                          variant="ghost"
+                          isIconOnly
+                        />
+                      </div>
                     </li>
                   ))}
                 </ul>
