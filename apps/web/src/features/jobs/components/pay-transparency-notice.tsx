@@ -22,8 +22,7 @@ export function PayTransparencyNotice({ stateCodes, hasPayRange, action }: PayTr
     <Alert variant="warning" title="Add a pay range for this location">
       <p>
         {listStateNames(states)} {states.length === 1 ? 'requires' : 'require'} job postings to state a
-        good-faith pay range (for employers above the state's size threshold). Physicians there also filter
-        out posts without one.
+        good-faith pay range (for employers above the state's size threshold).
       </p>
       {action}
     </Alert>
