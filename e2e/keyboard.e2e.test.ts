@@ -182,8 +182,8 @@ describe('the employer journey with the keyboard alone', () => {
     await chooseOption(page, page.getByLabel('Employment type'), 'Full-time');
     await chooseOption(page, page.getByLabel('Reason for the opportunity'), 'Growth / expansion');
     await nextStep(page, 'Compensation');
-    await typeInto(page, page.getByLabel(/Minimum \(USD\)/), '250000');
-    await typeInto(page, page.getByLabel(/Maximum \(USD\)/), '300000');
+    await typeInto(page, page.getByLabel(/Minimum \(USD/), '250000');
+    await typeInto(page, page.getByLabel(/Maximum \(USD/), '300000');
     await nextStep(page, 'Schedule');
     await nextStep(page, 'Support and technology');
     await nextStep(page, 'Growth');

@@ -15,6 +15,8 @@ export const JOB_LIMITS = {
   titleMax: 200,
   textMax: 200,
   additionalContextMax: 5000,
+  /** The posting's Markdown description. */
+  descriptionMax: 10_000,
   subSpecialtiesMax: 50,
   supportBenefitPerksMax: 60,
   locationsMax: 50,
@@ -52,6 +54,7 @@ export const JOB_MESSAGES = {
   employmentTypeRequired: 'Choose an employment type.',
   locationRequired: 'Add at least one location.',
   salaryOrder: 'The minimum salary cannot be more than the maximum.',
+  payTypeUnknown: 'Choose how the pay is counted: per year, hour, shift, day or wRVU.',
   halfDaysTotal: 'Half-days per week add up to more than 10.',
   partnershipAnswersRequired: 'Answer both partnership questions: the track to partnership and the buy-in.',
   partnershipAnswersOnlyWithYes: 'Partnership answers are only given when partnership is offered.',
@@ -82,16 +85,51 @@ export const ZUsdAmount = z
   .min(0, 'An amount cannot be negative.')
   .max(JOB_LIMITS.moneyMax, 'That amount is too large.');
 
-/** Base salary in US dollars per year. */
+/**
+ * How the pay of a posting is counted. Locum tenens work is paid per hour, per shift or per day
+ * (per diem); production models pay a rate per work RVU (wRVU). Jobs saved before pay types
+ * existed, and clients that send none, are annual.
+ */
+export const PAY_TYPES = ['annual', 'hourly', 'perShift', 'perDiem', 'perRvu'] as const;
+export const ZPayType = z.enum(PAY_TYPES, { error: JOB_MESSAGES.payTypeUnknown });
+export type TPayType = z.infer<typeof ZPayType>;
+export const DEFAULT_PAY_TYPE: TPayType = 'annual';
+
+/**
+ * Each pay type's name and unit, and the highest believable amount for it: a ceiling that
+ * catches an annual salary typed into an hourly rate ("$250,000 / hour").
+ */
+export const PAY_TYPE_DETAILS: Record<TPayType, { label: string; unit: string; max: number }> = {
+  annual: { label: 'Annual salary', unit: 'year', max: JOB_LIMITS.moneyMax },
+  hourly: { label: 'Hourly rate', unit: 'hour', max: 2_000 },
+  perShift: { label: 'Per shift', unit: 'shift', max: 25_000 },
+  perDiem: { label: 'Per diem (per day)', unit: 'day', max: 25_000 },
+  perRvu: { label: 'Per wRVU (production)', unit: 'wRVU', max: 1_000 },
+};
+
+/** Pay in US dollars per the range's `payType` (annual when not given). */
 export const ZSalaryRange = z
   .object(
     {
       min: ZUsdAmount,
       max: ZUsdAmount,
+      payType: ZPayType.default(DEFAULT_PAY_TYPE),
     },
     { error: 'Enter the salary range.' },
   )
-  .refine((range) => range.min <= range.max, { message: JOB_MESSAGES.salaryOrder });
+  .superRefine((range, context) => {
+    if (range.min > range.max) {
+      context.addIssue({ code: 'custom', path: [], message: JOB_MESSAGES.salaryOrder });
+    }
+    const { max, unit } = PAY_TYPE_DETAILS[range.payType];
+    if (range.max > max) {
+      context.addIssue({
+        code: 'custom',
+        path: ['max'],
+        message: `That is more than $${max.toLocaleString('en-US')} per ${unit}: check the amount or the pay type.`,
+      });
+    }
+  });
 export type TSalaryRange = z.infer<typeof ZSalaryRange>;
 
 const halfDays = z
@@ -188,6 +226,11 @@ export const ZJobFields = z.object({
     .pipe(ZEnumId),
   /** Id from `reasonForJobOpportunity`. */
   reasonForJobOpp: ZEnumId.optional(),
+  /**
+   * What the physician would do, in Markdown (headings, lists, bold, links). Raw HTML is shown
+   * as text and only http(s) and mailto links become links.
+   */
+  description: text('description', JOB_LIMITS.descriptionMax).optional(),
   salaryRange: ZSalaryRange.optional(),
   /** One-time sign-on bonus, USD. */
   signOnBonus: ZUsdAmount.optional(),

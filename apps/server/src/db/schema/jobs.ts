@@ -1,4 +1,4 @@
-import { JOB_STATUSES, type TJobLocation } from '@medhire/contract/jobs';
+import { JOB_STATUSES, PAY_TYPES, type TJobLocation } from '@medhire/contract/jobs';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.ts';
@@ -7,6 +7,7 @@ import { specialties } from './reference.ts';
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const jobStatus = pgEnum('job_status', JOB_STATUSES);
+export const payType = pgEnum('pay_type', PAY_TYPES);
 
 /** Half-day sessions per week by kind of work; a kind left out counts as none. */
 export type TJobHalfDays = {
@@ -41,8 +42,12 @@ export const jobs = pgTable(
     subSpecialtyIds: text('sub_specialty_ids').array().notNull().default(sql`'{}'::text[]`),
     employmentType: text('employment_type').notNull(),
     reasonForJobOpp: text('reason_for_job_opp'),
+    /** The posting's description, Markdown as the employer wrote it (rendered safely by clients). */
+    description: text('description'),
     salaryMin: integer('salary_min'),
     salaryMax: integer('salary_max'),
+    /** How salary_min/salary_max are counted; null on jobs saved before pay types, read as annual. */
+    salaryPayType: payType('salary_pay_type'),
     signOnBonus: integer('sign_on_bonus'),
     productiveBonus: integer('productive_bonus'),
     stipendTraining: integer('stipend_training'),

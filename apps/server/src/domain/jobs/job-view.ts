@@ -1,4 +1,4 @@
-import type { TJob, TJobFields, TYesNo } from '@medhire/contract/jobs';
+import { DEFAULT_PAY_TYPE, type TJob, type TJobFields, type TYesNo } from '@medhire/contract/jobs';
 import type { TMemberRef } from '@medhire/contract/team';
 import type { TJobRow, TNewJobRow } from '../../db/schema/jobs.ts';
 import type { JobActivityCounts } from './job-activity-counts.ts';
@@ -26,8 +26,10 @@ export function jobFieldsToColumns(fields: TJobFields): TJobFieldColumns {
     subSpecialtyIds: fields.subSpecialty ?? [],
     employmentType: fields.employmentType,
     reasonForJobOpp: fields.reasonForJobOpp ?? null,
+    description: fields.description ?? null,
     salaryMin: fields.salaryRange?.min ?? null,
     salaryMax: fields.salaryRange?.max ?? null,
+    salaryPayType: fields.salaryRange?.payType ?? null,
     signOnBonus: fields.signOnBonus ?? null,
     productiveBonus: fields.productiveBonus ?? null,
     stipendTraining: fields.stipendTraining ?? null,
@@ -66,7 +68,9 @@ function withoutUndefined<T extends object>(value: T): T {
 /** A stored job as the API answers it. */
 export function toJob(row: TJobRow, counts: JobActivityCounts, assignee: TMemberRef | null = null): TJob {
   const salaryRange =
-    row.salaryMin !== null && row.salaryMax !== null ? { min: row.salaryMin, max: row.salaryMax } : undefined;
+    row.salaryMin !== null && row.salaryMax !== null
+      ? { min: row.salaryMin, max: row.salaryMax, payType: row.salaryPayType ?? DEFAULT_PAY_TYPE }
+      : undefined;
   const partnership =
     row.partnershipOffered === null
       ? undefined
@@ -81,6 +85,7 @@ export function toJob(row: TJobRow, counts: JobActivityCounts, assignee: TMember
     subSpecialty: row.subSpecialtyIds,
     employmentType: row.employmentType,
     reasonForJobOpp: row.reasonForJobOpp ?? undefined,
+    description: row.description ?? undefined,
     salaryRange,
     signOnBonus: row.signOnBonus ?? undefined,
     productiveBonus: row.productiveBonus ?? undefined,

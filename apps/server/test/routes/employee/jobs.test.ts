@@ -226,3 +226,21 @@ describe('POST /api/employee/job/apply/{jobId}', () => {
     expect(response.json().error.message).toContain('Keep the cover letter under 5,000 characters.');
   });
 });
+
+// Last, so the other cases' lists of open jobs do not include this one.
+describe('a job as a physician reads it', () => {
+  it('shows physicians the Markdown description as written and the pay with its type', async () => {
+    const description = '## Shifts\n\n- 7 on / 7 off\n- **$2,000** per shift';
+    const { job } = await employerWithOpenJob(app, {
+      title: 'Locum Hospitalist',
+      description,
+      salaryRange: { min: 1_800, max: 2_200, payType: 'perShift' },
+    });
+    const read = await callApi(app, 'GET', `/api/employee/job/get-single-job/${job._id}`, physician.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data).toMatchObject({
+      description,
+      salaryRange: { min: 1_800, max: 2_200, payType: 'perShift' },
+    });
+  });
+});

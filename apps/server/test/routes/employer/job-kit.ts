@@ -14,7 +14,9 @@ export function fullJobBody(overrides: Record<string, unknown> = {}): TCreateJob
     ],
     employmentType: 'full-time',
     reasonForJobOpp: 'growth-expansion',
-    salaryRange: { min: 450_000, max: 575_000 },
+    description:
+      '## The role\n\nJoin a **four-cardiologist** group:\n\n- echo and nuclear reading\n- no STEMI call\n\n[Our heart centre](https://example.org/heart)',
+    salaryRange: { min: 450_000, max: 575_000, payType: 'annual' },
     signOnBonus: 50_000,
     productiveBonus: 80_000,
     stipendTraining: 24_000,

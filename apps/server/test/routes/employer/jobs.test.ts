@@ -1,4 +1,4 @@
-import { JOB_MESSAGES, type TJob } from '@medhire/contract/jobs';
+import { JOB_LIMITS, JOB_MESSAGES, type TJob } from '@medhire/contract/jobs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,6 +161,26 @@ describe('POST /api/employer/auth/v1/create-job-v1/{id}', () => {
     ['a yes/no field with another answer', { mentorship: 'Maybe' }, 'mentorship: Answer Yes or No.'],
     ['a negative bonus', { signOnBonus: -5 }, 'signOnBonus: An amount cannot be negative.'],
     [
+      'a minimum hourly rate above the maximum',
+      { salaryRange: { min: 220, max: 180, payType: 'hourly' } },
+      `salaryRange: ${JOB_MESSAGES.salaryOrder}`,
+    ],
+    [
+      'an unknown pay type',
+      { salaryRange: { min: 1_000, max: 2_000, payType: 'weekly' } },
+      `salaryRange.payType: ${JOB_MESSAGES.payTypeUnknown}`,
+    ],
+    [
+      'an annual salary typed as an hourly rate',
+      { salaryRange: { min: 250_000, max: 300_000, payType: 'hourly' } },
+      'salaryRange.max: That is more than $2,000 per hour: check the amount or the pay type.',
+    ],
+    [
+      'a description longer than the limit',
+      { description: 'x'.repeat(JOB_LIMITS.descriptionMax + 1) },
+      `description: Use at most ${JOB_LIMITS.descriptionMax} characters for the description.`,
+    ],
+    [
       'an unknown state',
       {
         locations: [
@@ -175,6 +195,59 @@ describe('POST /api/employer/auth/v1/create-job-v1/{id}', () => {
     const response = await postJob(app, employer.id, employer.token, fullJobBody(overrides));
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  });
+});
+
+describe('pay types and the description', () => {
+  it('stores an hourly locum rate with its pay type and the Markdown description as written', async () => {
+    const description = '# Locum coverage\n\n* 12-hour shifts\n* <b>raw html</b> stays text';
+    const created = await createJobThroughApi(
+      app,
+      employer,
+      minimalJobBody({ description, salaryRange: { min: 180, max: 220, payType: 'hourly' } }),
+    );
+    expect(created.salaryRange).toEqual({ min: 180, max: 220, payType: 'hourly' });
+    expect(created.description).toBe(description);
+    const read = await call('GET', `/get-single-job/${created._id}`, employer.token);
+    expect(read.json().data).toMatchObject({ description, salaryRange: { payType: 'hourly' } });
+  });
+
+  it('reads a range sent without a pay type (older clients) as annual', async () => {
+    const created = await createJobThroughApi(
+      app,
+      employer,
+      minimalJobBody({ salaryRange: { min: 200_000, max: 240_000 } }),
+    );
+    expect(created.salaryRange).toEqual({ min: 200_000, max: 240_000, payType: 'annual' });
+  });
+
+  it('reads a job stored before pay types and descriptions existed', async () => {
+    const created = await createJobThroughApi(app, employer, minimalJobBody());
+    await app.db
+      .update(jobs)
+      .set({ salaryMin: 210_000, salaryMax: 250_000, salaryPayType: null, description: null })
+      .where(eq(jobs.id, created._id));
+    const read = await call('GET', `/get-single-job/${created._id}`, employer.token);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.salaryRange).toEqual({ min: 210_000, max: 250_000, payType: 'annual' });
+    expect(read.json().data).not.toHaveProperty('description');
+  });
+
+  it('changes the pay type on update, and another organisation cannot (404)', async () => {
+    const job = await createJobThroughApi(app, employer, minimalJobBody());
+    const perShift = minimalJobBody({ salaryRange: { min: 1_800, max: 2_400, payType: 'perShift' } });
+    const updated = await call('PATCH', `/update-job/${job._id}`, employer.token, perShift);
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.salaryRange).toEqual({ min: 1_800, max: 2_400, payType: 'perShift' });
+
+    const intruder = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const refused = await call('PATCH', `/update-job/${job._id}`, intruder.token, {
+      ...perShift,
+      salaryRange: { min: 1, max: 2, payType: 'perDiem' },
+    });
+    expect(refused.statusCode).toBe(404);
+    const after = await call('GET', `/get-single-job/${job._id}`, employer.token);
+    expect(after.json().data.salaryRange.payType).toBe('perShift');
   });
 });
 

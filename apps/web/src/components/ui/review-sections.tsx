@@ -18,7 +18,7 @@ export interface ReviewSection {
 
 export interface ReviewSectionsProps {
   sections: readonly ReviewSection[];
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   /** The widest a row's label column grows, e.g. "13rem". */
   labelWidth?: string;
 }
@@ -39,7 +39,7 @@ export function NotGiven() {
 
 /** A record read back in labelled groups, each with an optional way back to edit it. */
 export function ReviewSections({ sections, headingLevel = 3, labelWidth }: ReviewSectionsProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = `h${headingLevel}` as const;
   const style = labelWidth ? ({ '--review-label-width': labelWidth } as CSSProperties) : undefined;
   return (
     <div className="review-sections" style={style}>

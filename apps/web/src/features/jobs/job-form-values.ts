@@ -1,4 +1,11 @@
-import type { TJob, TJobFieldsInput, TJobLocation, TYesNo } from '@medhire/contract/jobs';
+import {
+  DEFAULT_PAY_TYPE,
+  type TJob,
+  type TJobFieldsInput,
+  type TJobLocation,
+  type TPayType,
+  type TYesNo,
+} from '@medhire/contract/jobs';
 
 type YesNoAnswer = '' | TYesNo;
 
@@ -12,7 +19,9 @@ export interface JobFormValues {
   subSpecialty: string[];
   employmentType: string;
   reasonForJobOpp: string;
-  salaryRange: { min: string; max: string };
+  /** Markdown. */
+  description: string;
+  salaryRange: { min: string; max: string; payType: TPayType };
   signOnBonus: string;
   productiveBonus: string;
   stipendTraining: string;
@@ -59,7 +68,7 @@ export const JOB_FORM_STEPS: readonly JobFormStep[] = [
     id: 'role',
     title: 'The role',
     description: 'What the physician would do and why the position is open.',
-    fields: ['title', 'specialty', 'subSpecialty', 'employmentType', 'reasonForJobOpp'],
+    fields: ['title', 'specialty', 'subSpecialty', 'employmentType', 'reasonForJobOpp', 'description'],
   },
   {
     id: 'compensation',
@@ -126,7 +135,8 @@ export function emptyJobFormValues(): JobFormValues {
     subSpecialty: [],
     employmentType: '',
     reasonForJobOpp: '',
-    salaryRange: { min: '', max: '' },
+    description: '',
+    salaryRange: { min: '', max: '', payType: DEFAULT_PAY_TYPE },
     signOnBonus: '',
     productiveBonus: '',
     stipendTraining: '',
@@ -161,7 +171,12 @@ export function jobFormValuesFromJob(job: TJob): JobFormValues {
     subSpecialty: job.subSpecialty ?? [],
     employmentType: job.employmentType,
     reasonForJobOpp: job.reasonForJobOpp ?? '',
-    salaryRange: { min: asText(job.salaryRange?.min), max: asText(job.salaryRange?.max) },
+    description: job.description ?? '',
+    salaryRange: {
+      min: asText(job.salaryRange?.min),
+      max: asText(job.salaryRange?.max),
+      payType: job.salaryRange?.payType ?? DEFAULT_PAY_TYPE,
+    },
     signOnBonus: asText(job.signOnBonus),
     productiveBonus: asText(job.productiveBonus),
     stipendTraining: asText(job.stipendTraining),
@@ -241,7 +256,8 @@ export function jobFieldsFromForm(values: JobFormValues): TJobFieldsInput {
     ...values,
     subSpecialty: values.subSpecialty.length > 0 ? values.subSpecialty : undefined,
     supportBenefitPerk: values.supportBenefitPerk.length > 0 ? values.supportBenefitPerk : undefined,
-    salaryRange: min === undefined && max === undefined ? undefined : { min, max },
+    salaryRange:
+      min === undefined && max === undefined ? undefined : { min, max, payType: values.salaryRange.payType },
     signOnBonus: parseAmount(values.signOnBonus),
     productiveBonus: parseAmount(values.productiveBonus),
     stipendTraining: parseAmount(values.stipendTraining),

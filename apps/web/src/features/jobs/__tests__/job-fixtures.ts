@@ -22,7 +22,7 @@ export function makeJob(overrides: Partial<TJob> = {}): TJob {
     specialty: 'cardiology',
     subSpecialty: ['interventional-cardiology'],
     employmentType: 'full-time',
-    salaryRange: { min: 450000, max: 520000 },
+    salaryRange: { min: 450000, max: 520000, payType: 'annual' },
     signOnBonus: 50000,
     vacation: 6,
     halfDaysPerWeek: { outpatient: 4, procedural: 5 },

@@ -68,14 +68,14 @@ describe('posting a job', () => {
     await next(user);
 
     await stepHeading('Compensation');
-    await user.type(screen.getByLabelText(/Minimum \(USD\)/), '300,000');
-    await user.type(screen.getByLabelText(/Maximum \(USD\)/), '$250,000');
+    await user.type(screen.getByLabelText(/Minimum \(USD/), '300,000');
+    await user.type(screen.getByLabelText(/Maximum \(USD/), '$250,000');
     await next(user);
     expect(
       await screen.findByText('The minimum salary cannot be more than the maximum.'),
     ).toBeInTheDocument();
-    await user.clear(screen.getByLabelText(/Maximum \(USD\)/));
-    await user.type(screen.getByLabelText(/Maximum \(USD\)/), '340000');
+    await user.clear(screen.getByLabelText(/Maximum \(USD/));
+    await user.type(screen.getByLabelText(/Maximum \(USD/), '340000');
     await user.type(screen.getByLabelText(/Vacation/), '5');
     await next(user);
 
@@ -129,7 +129,7 @@ describe('posting a job', () => {
       specialty: 'cardiology',
       subSpecialty: ['interventional-cardiology'],
       employmentType: 'full-time',
-      salaryRange: { min: 300000, max: 340000 },
+      salaryRange: { min: 300000, max: 340000, payType: 'annual' },
       vacation: 5,
       halfDaysPerWeek: { outpatient: 6, inpatient: 4 },
       supportBenefitPerk: ['CME allowance'],
@@ -185,7 +185,7 @@ describe('editing a job', () => {
     expect(screen.getByLabelText('Employment type')).toHaveValue('full-time');
 
     await user.click(screen.getByRole('button', { name: /Compensation/ }));
-    const max = await screen.findByLabelText(/Maximum \(USD\)/);
+    const max = await screen.findByLabelText(/Maximum \(USD/);
     expect(max).toHaveValue('520000');
     await user.clear(max);
     await user.type(max, '540000');
@@ -193,7 +193,7 @@ describe('editing a job', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs-resident/job-1'));
     const sent = calls.find((call) => call.method === 'PATCH')?.body as Record<string, unknown>;
-    expect(sent.salaryRange).toEqual({ min: 450000, max: 540000 });
+    expect(sent.salaryRange).toEqual({ min: 450000, max: 540000, payType: 'annual' });
     expect(sent.partnership).toEqual({ value: 'Yes', types: ['2 years', '$150,000'] });
     expect(sent).not.toHaveProperty('status');
   });

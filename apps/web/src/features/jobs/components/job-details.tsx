@@ -1,5 +1,11 @@
 import type { TEnums } from '@medhire/contract/enums';
-import { PARTNERSHIP_QUESTIONS, type TJobFields } from '@medhire/contract/jobs';
+import {
+  DEFAULT_PAY_TYPE,
+  PARTNERSHIP_QUESTIONS,
+  PAY_TYPE_DETAILS,
+  type TJobFields,
+  type TPayType,
+} from '@medhire/contract/jobs';
 import type { ReactNode } from 'react';
 import { ChipList } from '../../../components/ui/chip-list.tsx';
 import { type ReviewRow, ReviewSections } from '../../../components/ui/review-sections.tsx';
@@ -20,10 +26,25 @@ export function specialtyTitle(enums: TEnums | null, id: string | undefined): st
 
 type Row = ReviewRow;
 
-function salaryText(range: TJobFields['salaryRange']): string | undefined {
+/** "$180–$220 / hour": the short form a posting's headline shows. */
+export function payHeadline(
+  range: { min: number; max: number; payType?: TPayType } | undefined,
+): string | undefined {
   if (!range) return undefined;
-  if (range.min === range.max) return `${formatUsd(range.min)} per year`;
-  return `${formatUsd(range.min)} – ${formatUsd(range.max)} per year`;
+  const { unit } = PAY_TYPE_DETAILS[range.payType ?? DEFAULT_PAY_TYPE];
+  const amounts =
+    range.min === range.max ? formatUsd(range.min) : `${formatUsd(range.min)}–${formatUsd(range.max)}`;
+  return `${amounts} / ${unit}`;
+}
+
+/** "$180 – $220 per hour": the range in the unit its pay type counts (annual when none is given). */
+export function payText(
+  range: { min: number; max: number; payType?: TPayType } | undefined,
+): string | undefined {
+  if (!range) return undefined;
+  const { unit } = PAY_TYPE_DETAILS[range.payType ?? DEFAULT_PAY_TYPE];
+  if (range.min === range.max) return `${formatUsd(range.min)} per ${unit}`;
+  return `${formatUsd(range.min)} – ${formatUsd(range.max)} per ${unit}`;
 }
 
 function halfDaysText(week: TJobFields['halfDaysPerWeek']): string | undefined {
@@ -61,7 +82,6 @@ export function jobDetailGroups(
   const subSpecialties = (job.subSpecialty ?? []).map((id) => titleOf(enums?.subSpecialties, id) ?? id);
   return {
     role: [
-      { label: 'Job title', value: job.title },
       { label: 'Specialty', value: specialtyTitle(enums, job.specialty) },
       { label: 'Sub-specialties', value: subSpecialties.length > 0 ? subSpecialties.join(', ') : undefined },
       { label: 'Employment type', value: titleOf(enums?.employmentType, job.employmentType) },
@@ -71,7 +91,13 @@ export function jobDetailGroups(
       },
     ],
     compensation: [
-      { label: 'Salary range', value: salaryText(job.salaryRange) },
+      { label: 'Pay range', value: payText(job.salaryRange) },
+      {
+        label: 'Pay type',
+        value: job.salaryRange
+          ? PAY_TYPE_DETAILS[job.salaryRange.payType ?? DEFAULT_PAY_TYPE].label
+          : undefined,
+      },
       { label: 'Sign-on bonus', value: amount(job.signOnBonus) },
       { label: 'Productivity bonus', value: amount(job.productiveBonus) },
       { label: 'Training stipend', value: amount(job.stipendTraining) },
@@ -132,7 +158,7 @@ export interface JobDetailsProps {
   enums: TEnums | null;
   /** When given, each group offers an Edit button that returns to its step. */
   onEdit?: (stepIndex: number) => void;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }
 
 /** A job's fields, grouped as the form asks for them; unanswered ones say so. */

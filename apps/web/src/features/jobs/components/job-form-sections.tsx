@@ -2,6 +2,8 @@ import type { TSpecialty } from '@medhire/contract/enums';
 import {
   JOB_LIMITS,
   PARTNERSHIP_QUESTIONS,
+  PAY_TYPE_DETAILS,
+  PAY_TYPES,
   type TJobFields,
   type TJobLocation,
 } from '@medhire/contract/jobs';
@@ -18,6 +20,7 @@ import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { HALF_DAY_KINDS, HALF_DAY_LABELS, halfDaysTotal, type JobFormValues } from '../job-form-values.ts';
 import { specialtyTitle } from './job-details.tsx';
+import { PayTransparencyNotice } from './pay-transparency-notice.tsx';
 import '../../../components/ui/form-grid.css';
 
 export type JobForm = UseFormReturn<JobFormValues, unknown, TJobFields>;
@@ -209,21 +212,59 @@ export function RoleSection({ form }: { form: JobForm }) {
           {...register('reasonForJobOpp')}
         />
       </div>
+      <TextArea
+        label="Description"
+        isOptional
+        rows={10}
+        maxLength={JOB_LIMITS.descriptionMax}
+        hint="The role, the team and a typical day. Markdown works: ## for a heading, - for a list, **bold**, [a link](https://…)."
+        error={errors.description?.message}
+        {...register('description')}
+      />
     </div>
   );
 }
 
+/** Whether the form has any pay amount typed in. */
+export function hasPayRange(values: Pick<JobFormValues, 'salaryRange'>): boolean {
+  return values.salaryRange.min.trim() !== '' || values.salaryRange.max.trim() !== '';
+}
+
 export function CompensationSection({ form }: { form: JobForm }) {
   const salaryError = groupError(form.formState.errors.salaryRange);
+  const payType = form.watch('salaryRange.payType');
+  const { unit } = PAY_TYPE_DETAILS[payType];
+  const locations = form.watch('locations');
+  const salaryRange = form.watch('salaryRange');
   return (
     <div className="form-grid">
+      <PayTransparencyNotice
+        stateCodes={locations.map((location) => location.state)}
+        hasPayRange={hasPayRange({ salaryRange })}
+      />
       <fieldset className={cx('form-grid__group', salaryError && 'field--invalid')}>
         <legend className="form-grid__legend">
-          Base salary per year<span className="field__optional"> (optional)</span>
+          Pay range<span className="field__optional"> (optional)</span>
         </legend>
+        <Select
+          label="Pay type"
+          hint="Locum work is often paid per hour, shift or day; production models per wRVU."
+          options={PAY_TYPES.map((type) => ({ value: type, label: PAY_TYPE_DETAILS[type].label }))}
+          {...form.register('salaryRange.payType', { deps: ['salaryRange.max'] })}
+        />
         <div className="form-grid__pair">
-          <AmountField form={form} name="salaryRange.min" label="Minimum (USD)" placeholder="e.g. 250,000" />
-          <AmountField form={form} name="salaryRange.max" label="Maximum (USD)" placeholder="e.g. 320,000" />
+          <AmountField
+            form={form}
+            name="salaryRange.min"
+            label={`Minimum (USD per ${unit})`}
+            placeholder={payType === 'annual' ? 'e.g. 250,000' : 'e.g. 180'}
+          />
+          <AmountField
+            form={form}
+            name="salaryRange.max"
+            label={`Maximum (USD per ${unit})`}
+            placeholder={payType === 'annual' ? 'e.g. 320,000' : 'e.g. 220'}
+          />
         </div>
         {salaryError && <p className="field__error">{salaryError}</p>}
       </fieldset>
@@ -433,6 +474,7 @@ export function LocationsSection({ form }: { form: JobForm }) {
     formState: { errors, isSubmitted },
   } = form;
   const locations = watch('locations');
+  const salaryRange = watch('salaryRange');
 
   const onLocationsChange = (next: TJobLocation[]) =>
     setValue('locations', next, {
@@ -458,6 +500,10 @@ export function LocationsSection({ form }: { form: JobForm }) {
         emptyText="No locations added yet."
         error={groupError(errors.locations)}
         name="locations"
+      />
+      <PayTransparencyNotice
+        stateCodes={locations.map((location) => location.state)}
+        hasPayRange={hasPayRange({ salaryRange })}
       />
       <TextArea
         label="Additional context"

@@ -29,19 +29,23 @@ import {
   stepOfField,
 } from '../job-form-values.ts';
 import { jobAdded, jobUpdated } from '../jobs-slice.ts';
-import { JobDetails } from './job-details.tsx';
 import {
   CompensationSection,
   GrowthSection,
+  hasPayRange,
   type JobForm,
   LocationsSection,
   RoleSection,
   ScheduleSection,
   SupportSection,
 } from './job-form-sections.tsx';
+import { JobPosting } from './job-posting.tsx';
+import { PayTransparencyNotice } from './pay-transparency-notice.tsx';
 import { useUnsavedChangesGuard } from './unsaved-changes-guard.tsx';
 
 type Intent = 'draft' | 'publish' | 'save';
+
+const COMPENSATION_STEP_INDEX = JOB_FORM_STEPS.findIndex((candidate) => candidate.id === 'compensation');
 
 const resolver = contractResolver<typeof ZJobFields, JobFormValues>(ZJobFields, jobFieldsFromForm);
 
@@ -226,7 +230,24 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
           {current.id === 'growth' && <GrowthSection form={form} />}
           {current.id === 'locations' && <LocationsSection form={form} />}
           {current.id === 'review' && (
-            <JobDetails job={reviewed} enums={enums} onEdit={(index) => void goTo(index)} />
+            <div className="job-review">
+              <PayTransparencyNotice
+                stateCodes={values.locations.map((location) => location.state)}
+                hasPayRange={hasPayRange(values)}
+                action={
+                  <Button variant="secondary" size="sm" onClick={() => void goTo(COMPENSATION_STEP_INDEX)}>
+                    Add a pay range
+                  </Button>
+                }
+              />
+              <p className="job-review__note">This is the posting as physicians will see it.</p>
+              <JobPosting
+                job={reviewed}
+                enums={enums}
+                headingLevel={3}
+                onEdit={(index) => void goTo(index)}
+              />
+            </div>
           )}
           <WizardActions>
             {step > 0 && (

@@ -17,7 +17,8 @@ import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantsLoaded } from '../../applicants/applicants-slice.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
-import { JobDetails, specialtyTitle } from '../../jobs/components/job-details.tsx';
+import { specialtyTitle } from '../../jobs/components/job-details.tsx';
+import { JobPosting } from '../../jobs/components/job-posting.tsx';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
 import { useJobActions } from '../../jobs/components/use-job-actions.tsx';
 import { singleJobLoaded } from '../../jobs/jobs-slice.ts';
@@ -302,7 +303,7 @@ export function JobPipelineScreen() {
             label: 'Details',
             content: (
               <Card>
-                <JobDetails job={job} enums={enums} headingLevel={2} />
+                <JobPosting job={job} enums={enums} headingLevel={2} />
               </Card>
             ),
           },
