@@ -6,7 +6,10 @@ import { buildTestApp, createTestDatabase } from '../../helper.ts';
 import { signIn } from '../../routes/employer/auth-kit.ts';
 
 describe('demo job postings', () => {
-  it('gives the demo employer six postings across specialties, newest first', async () => {
+  // Seeding the whole demo data set takes seconds, more on a busy machine.
+  it('gives the demo employer six postings across specialties, newest first', {
+    timeout: 120_000,
+  }, async () => {
     const demo = await buildTestApp({ demoData: true }, { database: await createTestDatabase() });
     try {
       await seedDemoData(demo);

@@ -229,7 +229,10 @@ describe('POST /api/employer/auth/claim', () => {
 });
 
 describe('the demo directory', () => {
-  it('lists claimable practices with valid NPI numbers, and one can be claimed', async () => {
+  // Seeding the whole demo data set takes seconds, more on a busy machine.
+  it('lists claimable practices with valid NPI numbers, and one can be claimed', {
+    timeout: 120_000,
+  }, async () => {
     const database = await createTestDatabase();
     const demo = await buildTestApp({ demoData: true, publicUrl: PUBLIC_URL }, { database });
     try {
