@@ -114,7 +114,7 @@ describe('subscribing and managing the subscription', () => {
       await current.getByText('Professional', { exact: true }).waitFor();
       await current.getByText('Active', { exact: true }).waitFor();
       await current.getByText('Visa ending 4242', { exact: false }).waitFor();
-      const meter = current.getByRole('meter', { name: 'Match invites left this period' });
+      const meter = current.getByRole('meter', { name: 'Invites left this period' });
       const quota = paid.subscription?.invitesPerPeriod ?? 0;
       expect(quota).toBeGreaterThan(0);
       expect(await meter.getAttribute('aria-valuenow')).toBe(String(paid.subscription?.invitesLeft));

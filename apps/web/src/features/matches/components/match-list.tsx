@@ -151,7 +151,7 @@ export function MatchList(props: MatchListProps) {
       )}
       {state.status === 'ready' && matches.length > 0 && (
         <>
-          <ul className="match-rows" aria-label="Match invites">
+          <ul className="match-rows" aria-label="Invites">
             {matches.map((match) => {
               const answered = formatDay(match.respondedAt);
               return (

@@ -37,7 +37,7 @@ describe('/manage-subscriptions', () => {
     expect(plan).toHaveTextContent('Renews on');
     expect(plan).toHaveTextContent('December 10, 2026');
     expect(plan).toHaveTextContent('Visa ending 4242, expires 04/2031');
-    const meter = within(plan).getByRole('meter', { name: 'Match invites left this period' });
+    const meter = within(plan).getByRole('meter', { name: 'Invites left this period' });
     expect(meter).toHaveAttribute('aria-valuenow', '12');
     expect(meter).toHaveAttribute('aria-valuemax', '20');
     expect(meter).toHaveAttribute('aria-valuetext', '12 of 20 invites left');

@@ -100,7 +100,7 @@ export function ManageSubscriptionsScreen() {
       <title>Subscription · MedHire</title>
       <PageHeader
         title="Subscription"
-        description="Your plan sets how many match invites you can send each billing period."
+        description="Your plan sets how many invites you can send each billing period."
         actions={
           subscription?.status === 'active' ? (
             <Link className={buttonClasses()} to="/update-subscriptions">
@@ -238,7 +238,7 @@ function CurrentPlan({
       </dl>
       <div className="invites-meter">
         <Meter
-          label="Match invites left this period"
+          label="Invites left this period"
           value={subscription.invitesLeft}
           max={subscription.invitesPerPeriod}
           valueText={`${subscription.invitesLeft} of ${subscription.invitesPerPeriod} invites left`}

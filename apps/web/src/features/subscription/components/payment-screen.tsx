@@ -293,7 +293,7 @@ function OrderSummary({ plan, interval }: { plan: TPlan; interval: 'month' | 'ye
         <dd>{formatMoney(planPriceCents(plan, interval))}</dd>
       </div>
       <div>
-        <dt>Match invites</dt>
+        <dt>Invites</dt>
         <dd>{plan.invitesPerPeriod} each billing period</dd>
       </div>
     </dl>
