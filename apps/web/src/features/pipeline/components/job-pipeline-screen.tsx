@@ -243,7 +243,7 @@ export function JobPipelineScreen() {
             <dt>Applicants</dt>
             <dd>{applicantCount}</dd>
           </div>
-          <div>
+          <div className="pipeline-summary__invites-stat">
             <dt>Invites</dt>
             <dd>
               <InviteCounts counts={job.inviteCounts} className="pipeline-summary__invites" />
