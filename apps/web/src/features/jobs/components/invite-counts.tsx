@@ -1,11 +1,20 @@
 import type { TJobInviteCounts } from '@medhire/contract/jobs';
+import { Fragment } from 'react';
 
-/** "2 pending · 1 accepted · 0 declined": what a job's invite count is made of. */
-export function inviteCountsText({ pending, accepted, declined }: TJobInviteCounts): string {
-  return `${pending} pending · ${accepted} accepted · ${declined} declined`;
-}
-
-/** A job's invites by answer, each figure named, so the count says what it counts. */
+/**
+ * A job's invites by answer, "2 pending · 1 accepted · 0 declined", so the count says what it
+ * counts. A narrow card wraps between figures, never inside one.
+ */
 export function InviteCounts({ counts, className }: { counts: TJobInviteCounts; className?: string }) {
-  return <span className={className}>{inviteCountsText(counts)}</span>;
+  const figures = [`${counts.pending} pending`, `${counts.accepted} accepted`, `${counts.declined} declined`];
+  return (
+    <span className={className}>
+      {figures.map((figure, index) => (
+        <Fragment key={figure}>
+          {index > 0 && ' · '}
+          <span className="invite-counts__figure">{figure}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
