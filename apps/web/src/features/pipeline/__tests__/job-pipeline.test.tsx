@@ -250,6 +250,17 @@ describe("a job's matches", () => {
     ).toBe('cancelled');
   });
 
+  it("opens a declined invite's notification on the job's invites with that physician's row in view", async () => {
+    pipelineApi([], {
+      'GET /api/employer/match/get-matches-by-job/job-1': () => envelope(list('matches', [pending])),
+    });
+    renderApp(`/jobs-resident/job-1?tab=invites&applicant=${pending.applicant._id}`, { session });
+    const link = await screen.findByRole('link', { name: pending.applicant.fullName });
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(link.closest('li')).toHaveClass('match-row--in-view');
+    expect(screen.getByRole('tab', { name: /Invites/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it("shows the server's refusal of a cancel as an error and keeps the invite pending", async () => {
     pipelineApi([], {
       'GET /api/employer/match/get-matches-by-job/job-1': () => envelope(list('matches', [pending])),

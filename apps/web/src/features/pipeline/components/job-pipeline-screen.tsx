@@ -316,7 +316,7 @@ export function JobPipelineScreen() {
             id: 'invites',
             label: 'Invites',
             badge: job.matchCount,
-            content: <MatchList scope="job" jobId={job._id} />,
+            content: <MatchList scope="job" jobId={job._id} applicantInView={applicantInView} />,
           },
           {
             id: 'details',
