@@ -123,7 +123,7 @@ async function moveWithKeyboard(page: Page, name: string, to: string) {
 
 const matchRow = (page: Page, name: string): Locator =>
   page
-    .getByRole('list', { name: 'Match invites' })
+    .getByRole('list', { name: 'Invites' })
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name, exact: true }) });
 
@@ -215,10 +215,10 @@ describe('hiring as the demo employer', () => {
     await expect.poll(() => save.getAttribute('aria-pressed'), { timeout: SLOW }).toBe('true');
 
     // Invite to this job; the page's count of the job's invites follows at once.
-    const matchesTab = page.getByRole('tablist', { name: 'Job pipeline sections' }).getByRole('tab', {
-      name: /^Matches/,
+    const invitesTab = page.getByRole('tablist', { name: 'Job pipeline sections' }).getByRole('tab', {
+      name: /^Invites/,
     });
-    const invitesShown = async () => Number((await matchesTab.innerText()).match(/\d+/)?.[0] ?? 0);
+    const invitesShown = async () => Number((await invitesTab.innerText()).match(/\d+/)?.[0] ?? 0);
     const invitesBefore = await invitesShown();
     await card.getByRole('button', { name: `Invite ${invited.fullName} to a job`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite to a job' });
@@ -241,7 +241,7 @@ describe('hiring as the demo employer', () => {
     await expect.poll(invitesShown, { timeout: SLOW }).toBe(invitesBefore + 1);
     await shot(page, 'hiring-recommended-desktop');
 
-    await openTab(page, /^Matches/);
+    await openTab(page, /^Invites/);
     const row = matchRow(page, invited.fullName);
     await row.waitFor({ timeout: SLOW });
     await row.getByText('Pending', { exact: true }).waitFor();
@@ -307,7 +307,7 @@ describe('hiring as the demo employer', () => {
     );
     expect(answer.status).toBe('accepted');
 
-    await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+    await page.goto(`/jobs-resident/${jobId}?tab=invites`);
     const row = matchRow(page, invited.fullName);
     await row.waitFor({ timeout: SLOW });
     await row.getByText('Accepted', { exact: true }).waitFor();
@@ -326,7 +326,7 @@ describe('hiring as the demo employer', () => {
 
   it('opens the conversation the acceptance started and exchanges messages with the physician', async () => {
     const { page } = checked;
-    await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+    await page.goto(`/jobs-resident/${jobId}?tab=invites`);
     await matchRow(page, invited.fullName)
       .getByRole('link', { name: `Open conversation with ${invited.fullName}` })
       .click();
@@ -405,7 +405,7 @@ describe('hiring as the demo employer', () => {
         });
       });
     });
-    await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+    await page.goto(`/jobs-resident/${jobId}?tab=invites`);
     await matchRow(page, invited.fullName)
       .getByRole('link', { name: `Open conversation with ${invited.fullName}` })
       .click();
@@ -449,7 +449,7 @@ describe('hiring as the demo employer', () => {
         '/explore',
         `/jobs-resident/${jobId}`,
         `/jobs-resident/${jobId}?tab=recommended`,
-        `/jobs-resident/${jobId}?tab=matches`,
+        `/jobs-resident/${jobId}?tab=invites`,
       ];
       for (const path of screens) {
         await page.goto(path);
@@ -461,9 +461,9 @@ describe('hiring as the demo employer', () => {
         );
         expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0);
       }
-      await page.goto(`/jobs-resident/${jobId}?tab=matches`);
+      await page.goto(`/jobs-resident/${jobId}?tab=invites`);
       // The selected tab is scrolled into view even when the tab list overflows.
-      const selected = page.getByRole('tab', { name: /^Matches/ });
+      const selected = page.getByRole('tab', { name: /^Invites/ });
       await selected.waitFor({ timeout: SLOW });
       const box = await selected.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= viewports.mobile.width).toBe(true);

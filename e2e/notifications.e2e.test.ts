@@ -10,7 +10,8 @@ import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
 // Issue 11, end to end: physicians act through the API (apply, join, answer invites, write),
 // and the demo employer's bell moves live, its panel lists what happened, a click opens the
-// route spec §2 gives the type, and "Mark all as read" sticks across a reload.
+// route of what it is about (the job with the applicant, the invites, the conversation; spec §2's
+// route as the fallback), and "Mark all as read" sticks across a reload.
 
 const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const jobTitle = 'Family Medicine Physician – Outpatient';
@@ -134,7 +135,7 @@ describe('notifications for the demo employer', () => {
   let employerToken: string;
   let jobId: string;
 
-  it('a physician applies: the bell count rises live, the panel shows it, a click opens /jobs-resident and the count drops', async () => {
+  it("a physician applies: the bell count rises live, the panel shows it, a click opens that job's page and the count drops", async () => {
     const login = await api<{ token: string; user: { _id: string } }>('POST', '/employer/auth/login', {
       body: demoEmployer,
     });
@@ -187,15 +188,17 @@ describe('notifications for the demo employer', () => {
 
     const entry = await panelEntry(page, applicant.fullName);
     expect(await entry.innerText()).toMatch(/Unread/);
-    expect(await entry.getAttribute('href')).toBe('/jobs-resident');
+    expect(await entry.getAttribute('href')).toBe(
+      `/jobs-resident/${jobId}?applicant=${applicant.physicianId}`,
+    );
     await shot(page, 'notifications-panel-desktop');
     await entry.click();
-    await checked.waitForPath('/jobs-resident');
+    await checked.waitForPath(`/jobs-resident/${jobId}`);
     await expect.poll(() => unreadCount(page), { timeout: SLOW }).toBe(before);
     checked.assertNoErrors();
   });
 
-  it('each other type lands on its route', async () => {
+  it('each other type lands on what it is about', async () => {
     const { page } = checked;
     const openAndExpect = async (text: string, pathAndQuery: string) => {
       const entry = await panelEntry(page, text);
@@ -228,7 +231,11 @@ describe('notifications for the demo employer', () => {
       `/employee/match/respond/${acceptedInvite._id}`,
       { token: accepting.token, body: { status: 'accepted' } },
     );
-    await openAndExpect(`${accepting.fullName} accepted`, '/messages');
+    expect(accepted.conversationId).toBeTruthy();
+    await openAndExpect(
+      `${accepting.fullName} accepted`,
+      `/messages?conversationId=${accepted.conversationId}`,
+    );
 
     // INVITE_REJECTED: another physician declines.
     const declining = await registerPhysician('Tomas', `Lindqvist${suffix}`, true);
@@ -240,10 +247,12 @@ describe('notifications for the demo employer', () => {
       token: declining.token,
       body: { status: 'declined' },
     });
-    await openAndExpect(`${declining.fullName} declined`, '/jobs-resident');
+    await openAndExpect(
+      `${declining.fullName} declined`,
+      `/jobs-resident/${jobId}?tab=invites&applicant=${declining.physicianId}`,
+    );
 
     // SEND_MSG_TO_EMPLOYER: the physician who accepted writes; the click opens that conversation.
-    expect(accepted.conversationId).toBeTruthy();
     const conversationId = accepted.conversationId as string;
     await page.goto('/home');
     await bell(page).waitFor({ timeout: SLOW });

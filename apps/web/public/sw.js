@@ -1,8 +1,9 @@
 /**
  * MedHire's service worker: shows Web Push notifications while no MedHire tab is in view, and
  * on a click focuses an open tab (which then opens the route itself) or opens a new one.
- * The payload is the notification the server stores: data{type, markAsRead, conversation},
- * notification{title, body, image, icon}, fcmOptions.link, _id.
+ * The payload is the notification the server stores: data{type, markAsRead, conversation, jobId,
+ * physicianId}, notification{title, body, image, icon}, fcmOptions.link, _id. The link is the
+ * same route an in-app click opens (a new application: the job with the applicant in view).
  * Plain JavaScript served as is from the site's root (Vite copies public/), so its scope is the
  * whole app; the server sends it with `cache-control: no-cache`, so a deploy is picked up.
  */

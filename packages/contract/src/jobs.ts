@@ -317,6 +317,14 @@ export type TGetAllJobsQueryInput = z.input<typeof ZGetAllJobsQuery>;
  * A stored job: the fields as sent (absent when not given; the two lists are always present,
  * empty when none), plus what the server keeps.
  */
+/** How many of a job's invites wait for an answer, were accepted, were declined. */
+export const ZJobInviteCounts = z.object({
+  pending: z.number().int(),
+  accepted: z.number().int(),
+  declined: z.number().int(),
+});
+export type TJobInviteCounts = z.infer<typeof ZJobInviteCounts>;
+
 export const ZJob = ZJobFields.extend({
   subSpecialty: z.array(z.string()),
   supportBenefitPerk: z.array(z.string()),
@@ -326,6 +334,8 @@ export const ZJob = ZJobFields.extend({
   applicantCount: z.number().int(),
   /** Matches (invites) between this job and candidates, in any state. */
   matchCount: z.number().int(),
+  /** The job's invites by answer: waiting, accepted, declined (cancelled ones are left out). */
+  inviteCounts: ZJobInviteCounts,
   /** The member who owns the job; null when nobody in particular. */
   assignee: ZMemberRef.nullable(),
   createdAt: z.string(),

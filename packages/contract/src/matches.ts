@@ -18,6 +18,33 @@ export const PIPELINE_STATUSES = [
 export const ZPipelineStatus = z.enum(PIPELINE_STATUSES);
 export type TPipelineStatus = z.infer<typeof ZPipelineStatus>;
 
+/**
+ * The stages a candidate moves through, in the order hiring happens: the application is
+ * submitted, the employer shortlists it, interviews, offers, hires. PIPELINE_STATUSES keeps the
+ * spec's list order (the stored values and the database enum follow it); screens show this one.
+ */
+export const PIPELINE_HIRING_ORDER = [
+  'Submitted',
+  'Shortlisted',
+  'Interview',
+  'Offer',
+  'Hired',
+] as const satisfies readonly TPipelineStatus[];
+
+/** The stage that takes a candidate out of the pipeline; screens set it apart, after the others. */
+export const PIPELINE_EXIT_STATUS = 'Rejected' satisfies TPipelineStatus;
+
+/** Every pipeline stage as screens list it (boards, stage menus, filters): hiring order, then the exit. */
+export const PIPELINE_DISPLAY_ORDER: readonly TPipelineStatus[] = [
+  ...PIPELINE_HIRING_ORDER,
+  PIPELINE_EXIT_STATUS,
+];
+
+/** Whether a stage is the exit (Rejected) rather than a step towards hiring. */
+export function isPipelineExit(status: TPipelineStatus): boolean {
+  return status === PIPELINE_EXIT_STATUS;
+}
+
 export const ZUpdateMatchStatusBody = z.object({ status: ZMatchStatus });
 export type TUpdateMatchStatusBody = z.infer<typeof ZUpdateMatchStatusBody>;
 
@@ -25,7 +52,7 @@ export type TUpdateMatchStatusBody = z.infer<typeof ZUpdateMatchStatusBody>;
 export const FINAL_MATCH_STATUSES: readonly TMatchStatus[] = ['accepted', 'declined', 'cancelled'];
 
 export const MATCH_MESSAGES = {
-  notFound: 'We could not find that match.',
+  notFound: 'We could not find that invite.',
   onlyCancel: 'You can cancel a pending invite; only the physician can accept or decline it.',
   alreadyFinal: (status: TMatchStatus) =>
     `This invite was already ${status}; its status can no longer change.`,

@@ -13,9 +13,8 @@ export type TNotificationType = z.infer<typeof ZNotificationType>;
 
 /**
  * One notification as the employer sees it: the spec's push payload shape (§3 "Notification")
- * plus its id, read state and creation time. `fcmOptions.link` is the route a click opens
- * (spec §2): EMPLOYEE_REGISTERED → /home, APPLY_ON_JOB and INVITE_REJECTED → /jobs-resident,
- * INVITE_ACCEPTED → /messages, SEND_MSG_TO_EMPLOYER → /messages?conversationId=<conversation>.
+ * plus its id, read state and creation time, and the job and physician it is about.
+ * `fcmOptions.link` is the route a click opens: see notificationLink.
  */
 export const ZNotification = z.object({
   _id: z.string(),
@@ -26,8 +25,12 @@ export const ZNotification = z.object({
     type: ZNotificationType,
     /** Whether opening it should mark it read (always true for the employer's notifications). */
     markAsRead: z.boolean(),
-    /** The conversation a message notification belongs to, else null. */
+    /** The conversation a message or accepted-invite notification belongs to, else null. */
     conversation: z.string().nullable(),
+    /** The job an application or invite answer is about, else null. */
+    jobId: z.string().nullable(),
+    /** The physician who applied or answered the invite, else null. */
+    physicianId: z.string().nullable(),
   }),
   notification: z.object({
     title: z.string(),
@@ -39,18 +42,50 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/** The route a notification of this type opens (spec §2). */
-export function notificationLink(type: TNotificationType, conversation: string | null): string {
+/** What a notification's route is made of: its type and the ids its payload names. */
+export interface NotificationTarget {
+  type: TNotificationType;
+  conversation?: string | null;
+  jobId?: string | null;
+  physicianId?: string | null;
+}
+
+/** The query parameter of a job page that brings one applicant into view. */
+export const APPLICANT_IN_VIEW_PARAM = 'applicant';
+
+/** The job's page (still under the spec's /jobs-resident), with the physician in view when named. */
+function jobPageLink(jobId: string, physicianId: string | null | undefined, tab?: string): string {
+  const query = new URLSearchParams();
+  if (tab) query.set('tab', tab);
+  if (physicianId) query.set(APPLICANT_IN_VIEW_PARAM, physicianId);
+  const search = query.toString();
+  return `/jobs-resident/${encodeURIComponent(jobId)}${search ? `?${search}` : ''}`;
+}
+
+function conversationLink(conversation: string | null | undefined): string {
+  return conversation ? `/messages?conversationId=${encodeURIComponent(conversation)}` : '/messages';
+}
+
+/**
+ * The route a notification opens, as precisely as its payload allows. The spec's mapping (§2) is
+ * the fallback when the payload names nothing more: EMPLOYEE_REGISTERED → /home, APPLY_ON_JOB and
+ * INVITE_REJECTED → /jobs-resident, INVITE_ACCEPTED → /messages, SEND_MSG_TO_EMPLOYER →
+ * /messages?conversationId=<conversation>. With a job, a new application opens that job's page
+ * with the applicant in view (`?applicant=<physicianId>`) and a declined invite opens the job's
+ * invites; an accepted invite opens its conversation. In-app clicks, push clicks and the e-mail
+ * digest all use this one function.
+ */
+export function notificationLink({ type, conversation, jobId, physicianId }: NotificationTarget): string {
   switch (type) {
     case 'EMPLOYEE_REGISTERED':
       return '/home';
     case 'APPLY_ON_JOB':
+      return jobId ? jobPageLink(jobId, physicianId) : '/jobs-resident';
     case 'INVITE_REJECTED':
-      return '/jobs-resident';
+      return jobId ? jobPageLink(jobId, physicianId, 'invites') : '/jobs-resident';
     case 'INVITE_ACCEPTED':
-      return '/messages';
     case 'SEND_MSG_TO_EMPLOYER':
-      return conversation ? `/messages?conversationId=${encodeURIComponent(conversation)}` : '/messages';
+      return conversationLink(conversation);
   }
 }
 

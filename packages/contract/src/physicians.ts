@@ -132,7 +132,12 @@ export const ZPhysicianJobsQuery = ZPageQuery.extend({
 export type TPhysicianJobsQuery = z.infer<typeof ZPhysicianJobsQuery>;
 
 /** An open job as a physician sees it: the posting, who posts it, and what the physician did with it. */
-export const ZPhysicianJob = ZJob.omit({ applicantCount: true, matchCount: true, assignee: true }).extend({
+export const ZPhysicianJob = ZJob.omit({
+  applicantCount: true,
+  matchCount: true,
+  inviteCounts: true,
+  assignee: true,
+}).extend({
   organization: z.object({ _id: z.string(), name: z.string(), logo: z.string().nullable() }),
   hasApplied: z.boolean(),
 });

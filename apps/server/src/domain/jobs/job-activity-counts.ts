@@ -1,3 +1,4 @@
+import type { TJobInviteCounts } from '@medhire/contract/jobs';
 import { count, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
@@ -7,9 +8,17 @@ export interface JobActivityCounts {
   applicantCount: number;
   /** Matches (invites) between the job and candidates, in any state. */
   matchCount: number;
+  /** The invites by answer (cancelled ones count in matchCount only). */
+  inviteCounts: TJobInviteCounts;
 }
 
-export const NO_ACTIVITY: JobActivityCounts = Object.freeze({ applicantCount: 0, matchCount: 0 });
+export const NO_INVITES: TJobInviteCounts = Object.freeze({ pending: 0, accepted: 0, declined: 0 });
+
+export const NO_ACTIVITY: JobActivityCounts = Object.freeze({
+  applicantCount: 0,
+  matchCount: 0,
+  inviteCounts: NO_INVITES,
+});
 
 /**
  * Applicant and match counts of the given jobs, by job id; every id asked for is in the answer.
@@ -30,16 +39,21 @@ export async function countJobActivity(
     .where(inArray(applications.jobId, ids))
     .groupBy(applications.jobId);
   const matchCounts = await db
-    .select({ jobId: matches.jobId, total: count() })
+    .select({ jobId: matches.jobId, status: matches.status, total: count() })
     .from(matches)
     .where(inArray(matches.jobId, ids))
-    .groupBy(matches.jobId);
+    .groupBy(matches.jobId, matches.status);
 
   for (const row of applicationCounts) {
     counts.set(row.jobId, { ...(counts.get(row.jobId) ?? NO_ACTIVITY), applicantCount: row.total });
   }
   for (const row of matchCounts) {
-    counts.set(row.jobId, { ...(counts.get(row.jobId) ?? NO_ACTIVITY), matchCount: row.total });
+    const current = counts.get(row.jobId) ?? NO_ACTIVITY;
+    const inviteCounts =
+      row.status === 'cancelled'
+        ? current.inviteCounts
+        : { ...current.inviteCounts, [row.status]: row.total };
+    counts.set(row.jobId, { ...current, matchCount: current.matchCount + row.total, inviteCounts });
   }
   return counts;
 }

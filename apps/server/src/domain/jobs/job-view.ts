@@ -108,6 +108,7 @@ export function toJob(row: TJobRow, counts: JobActivityCounts, assignee: TMember
     locations: row.locations,
     applicantCount: counts.applicantCount,
     matchCount: counts.matchCount,
+    inviteCounts: counts.inviteCounts,
     assignee,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -57,6 +57,7 @@ function prepareJobList(db: Db, shape: JobListShape) {
   // correlated counts through the job-leading indexes of applications and matches (the same
   // figures countJobActivity gives). Inside those subqueries "jobs" names the subquery's own
   // table, so the conditions bind to it.
+  type MatchCounts = { total: number; pending: number; accepted: number; declined: number };
   const page = db.$with('page').as(
     db
       .select()
@@ -77,8 +78,15 @@ function prepareJobList(db: Db, shape: JobListShape) {
       total: sql<number>`(select count(*) from ${jobs} where ${where})`.mapWith(Number),
       applicantCount: sql<number>`(select count(*) from ${applications} as job_application
         where job_application.job_id = ${page.id})`.mapWith(Number),
-      matchCount: sql<number>`(select count(*) from ${matches} as job_match
-        where job_match.job_id = ${page.id})`.mapWith(Number),
+      // Every invite and those by answer in one pass over the job's matches.
+      matchCounts: sql<MatchCounts>`(select json_build_object(
+          'total', count(*),
+          'pending', count(*) filter (where job_match.status = 'pending'),
+          'accepted', count(*) filter (where job_match.status = 'accepted'),
+          'declined', count(*) filter (where job_match.status = 'declined'))
+        from ${matches} as job_match where job_match.job_id = ${page.id})`.mapWith(
+        (value: MatchCounts | string): MatchCounts => (typeof value === 'string' ? JSON.parse(value) : value),
+      ),
     })
     .from(page)
     .leftJoin(users, eq(users.id, page.assigneeUserId))
@@ -142,7 +150,15 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
     jobs: rows.map((row) =>
       toJob(
         row.job,
-        { applicantCount: row.applicantCount, matchCount: row.matchCount },
+        {
+          applicantCount: row.applicantCount,
+          matchCount: row.matchCounts.total,
+          inviteCounts: {
+            pending: row.matchCounts.pending,
+            accepted: row.matchCounts.accepted,
+            declined: row.matchCounts.declined,
+          },
+        },
         row.job.assigneeUserId && row.assigneeName
           ? { _id: row.job.assigneeUserId, fullName: row.assigneeName }
           : null,

@@ -28,6 +28,8 @@ interface DigestRow {
   title: string;
   body: string;
   conversation: string | null;
+  jobId: string | null;
+  physicianId: string | null;
 }
 
 /**
@@ -60,6 +62,8 @@ export async function sendNotificationDigests({
       title: notifications.title,
       body: notifications.body,
       conversation: sql<string | null>`${notifications.data}->>'conversation'`,
+      jobId: sql<string | null>`${notifications.data}->>'jobId'`,
+      physicianId: sql<string | null>`${notifications.data}->>'physicianId'`,
     })
     .from(notifications)
     .innerJoin(users, and(eq(users.id, notifications.userId), isNull(users.archivedAt)))
@@ -108,7 +112,7 @@ export async function sendNotificationDigests({
       items: items.slice(0, DIGEST_MAX_ITEMS).map((item) => ({
         title: item.title,
         body: item.body,
-        link: `${publicUrl}${notificationLink(item.type, item.conversation)}`,
+        link: `${publicUrl}${notificationLink(item)}`,
       })),
       total: items.length,
       appUrl: `${publicUrl}/home`,

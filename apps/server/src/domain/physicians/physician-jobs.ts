@@ -21,7 +21,7 @@ type JobWithOrganization = {
 
 /** A job as the physician sees it: the posting without the employer's counts, who posts it, and whether they applied. */
 function toPhysicianJob({ job, organization }: JobWithOrganization, hasApplied: boolean): TPhysicianJob {
-  const { applicantCount, matchCount, assignee, ...posting } = toJob(job, NO_ACTIVITY);
+  const { applicantCount, matchCount, inviteCounts, assignee, ...posting } = toJob(job, NO_ACTIVITY);
   return {
     ...posting,
     organization: { _id: organization.id, name: organization.name ?? '', logo: organization.logo },

@@ -2,6 +2,7 @@ import { ZCreateJobBody } from '@medhire/contract/jobs';
 import { describe, expect, it } from 'vitest';
 import type { TJobRow } from '../../../src/db/schema/jobs.ts';
 import { copyTitle } from '../../../src/domain/jobs/duplicate-job.ts';
+import { NO_ACTIVITY } from '../../../src/domain/jobs/job-activity-counts.ts';
 import { jobFieldsToColumns, toJob } from '../../../src/domain/jobs/job-view.ts';
 import { fullJobBody, minimalJobBody } from '../../routes/employer/job-kit.ts';
 
@@ -25,11 +26,16 @@ function storedRow(body: unknown): TJobRow {
 describe('job columns and answers', () => {
   it('round-trips every field', () => {
     const { status, ...body } = fullJobBody();
-    const job = toJob(storedRow({ ...body, status }), { applicantCount: 3, matchCount: 1 });
+    const job = toJob(storedRow({ ...body, status }), {
+      applicantCount: 3,
+      matchCount: 1,
+      inviteCounts: { pending: 1, accepted: 0, declined: 0 },
+    });
     const {
       _id,
       applicantCount,
       matchCount,
+      inviteCounts,
       assignee,
       createdAt,
       updatedAt,
@@ -37,9 +43,10 @@ describe('job columns and answers', () => {
       ...fields
     } = job;
     expect(fields).toEqual(body);
-    expect({ applicantCount, matchCount, storedStatus, createdAt }).toEqual({
+    expect({ applicantCount, matchCount, inviteCounts, storedStatus, createdAt }).toEqual({
       applicantCount: 3,
       matchCount: 1,
+      inviteCounts: { pending: 1, accepted: 0, declined: 0 },
       storedStatus: 'open',
       createdAt: '2026-01-02T03:04:05.000Z',
     });
@@ -57,10 +64,7 @@ describe('job columns and answers', () => {
       ZCreateJobBody.parse(minimalJobBody({ partnership: { value: 'No' } })),
     );
     expect(declined).toMatchObject({ partnershipOffered: false, partnershipAnswers: [] });
-    const job = toJob(storedRow(minimalJobBody({ partnership: { value: 'No' } })), {
-      applicantCount: 0,
-      matchCount: 0,
-    });
+    const job = toJob(storedRow(minimalJobBody({ partnership: { value: 'No' } })), NO_ACTIVITY);
     expect(job.partnership).toEqual({ value: 'No' });
     expect(job).not.toHaveProperty('salaryRange');
     expect(job).not.toHaveProperty('mentorship');

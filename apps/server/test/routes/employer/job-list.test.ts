@@ -1,7 +1,10 @@
 import type { TJob } from '@medhire/contract/jobs';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matches } from '../../../src/db/schema/hiring.ts';
 import { buildTestApp } from '../../helper.ts';
+import { callApi, employerWithOpenJob, invite, signedInPhysician } from '../employee/physician-kit.ts';
 import { signedInEmployer, uniqueIp } from './auth-kit.ts';
 import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
 
@@ -114,5 +117,32 @@ describe('GET /api/employer/job/get-all-jobs/{userId}', () => {
       headers: { authorization: newcomer.token },
     });
     expect(response.json().data).toEqual({ jobs: [], total: 0, pageNumber: 1, pageSize: 10 });
+  });
+});
+
+describe("a job's invite counts", () => {
+  it('say how many invites wait, were accepted and were declined, in the list and on the job', async () => {
+    const { employer: owner, job } = await employerWithOpenJob(app);
+    const answers = ['pending', 'pending', 'accepted', 'declined', 'cancelled'] as const;
+    for (const status of answers) {
+      const physician = await signedInPhysician(app);
+      const match = await invite(app, owner, job._id, physician.profile._id);
+      // The answer is written straight in: accepting through the API would need a paid plan.
+      await app.db.update(matches).set({ status }).where(eq(matches.id, match._id));
+    }
+    const expected = { matchCount: 5, inviteCounts: { pending: 2, accepted: 1, declined: 1 } };
+
+    const list = await callApi(app, 'GET', `/api/employer/job/get-all-jobs/${owner.id}`, owner.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = (list.json().data.jobs as TJob[]).find((item) => item._id === job._id);
+    expect(listed).toMatchObject(expected);
+
+    const single = await callApi(app, 'GET', `/api/employer/job/get-single-job/${job._id}`, owner.token);
+    expect(single.statusCode, single.body).toBe(200);
+    expect(single.json().data).toMatchObject(expected);
+  });
+
+  it('are all zero for a job nobody was invited to', () => {
+    for (const job of posted) expect(job.inviteCounts).toEqual({ pending: 0, accepted: 0, declined: 0 });
   });
 });

@@ -30,7 +30,8 @@ function call(method: 'GET' | 'PATCH' | 'DELETE' | 'POST', url: string, token: s
 
 /** The job fields of an answer, without what the server adds. */
 function fieldsOf(job: TJob) {
-  const { _id, status, applicantCount, matchCount, assignee, createdAt, updatedAt, ...fields } = job;
+  const { _id, status, applicantCount, matchCount, inviteCounts, assignee, createdAt, updatedAt, ...fields } =
+    job;
   return fields;
 }
 
@@ -39,7 +40,12 @@ describe('POST /api/employer/auth/v1/create-job-v1/{id}', () => {
     const { status, ...body } = fullJobBody();
     const created = await createJobThroughApi(app, employer, { ...body, status });
     expect(fieldsOf(created)).toEqual(body);
-    expect(created).toMatchObject({ status: 'open', applicantCount: 0, matchCount: 0 });
+    expect(created).toMatchObject({
+      status: 'open',
+      applicantCount: 0,
+      matchCount: 0,
+      inviteCounts: { pending: 0, accepted: 0, declined: 0 },
+    });
     expect(Date.parse(created.createdAt)).not.toBeNaN();
 
     const read = await call('GET', `/get-single-job/${created._id}`, employer.token);

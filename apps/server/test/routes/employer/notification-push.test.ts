@@ -211,9 +211,10 @@ describe('Web Push to a browser push service', () => {
     ) as TNotification;
     expect(payload).toMatchObject({
       read: false,
-      data: { type: 'APPLY_ON_JOB', markAsRead: true, conversation: null },
+      data: { type: 'APPLY_ON_JOB', markAsRead: true, conversation: null, jobId: job._id },
       notification: { title: 'New applicant' },
-      fcmOptions: { link: '/jobs-resident' },
+      // The push opens the job with the applicant in view, as the in-app notification does.
+      fcmOptions: { link: `/jobs-resident/${job._id}?applicant=${physician.profile._id}` },
     });
     expect(payload.notification.body).toContain(job.title);
   });

@@ -51,8 +51,8 @@ async function readAtOf(notificationId: string) {
 }
 
 describe('GET /api/employer/notification/get-all-notification/{id}', () => {
-  it('lists a new applicant as the spec’s push payload, linking to /jobs-resident', async () => {
-    const { employer, job } = await employerWithApplicant();
+  it('lists a new applicant as the spec’s push payload, linking to the job with the applicant in view', async () => {
+    const { employer, job, physician } = await employerWithApplicant();
     const response = await callApi(app, 'GET', `${BASE}/get-all-notification/${employer.id}`, employer.token);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
@@ -60,9 +60,15 @@ describe('GET /api/employer/notification/get-all-notification/{id}', () => {
     const [notification] = data.notifications as TNotification[];
     expect(notification).toMatchObject({
       read: false,
-      data: { type: 'APPLY_ON_JOB', markAsRead: true, conversation: null },
+      data: {
+        type: 'APPLY_ON_JOB',
+        markAsRead: true,
+        conversation: null,
+        jobId: job._id,
+        physicianId: physician.profile._id,
+      },
       notification: { title: 'New applicant', image: null },
-      fcmOptions: { link: '/jobs-resident' },
+      fcmOptions: { link: `/jobs-resident/${job._id}?applicant=${physician.profile._id}` },
     });
     expect(notification?.notification.body).toContain(job.title);
     expect(Date.parse(notification?.createdAt ?? '')).not.toBeNaN();
@@ -418,8 +424,8 @@ describe('live delivery', () => {
       const payload = await received;
       expect(payload.unreadCount).toBe(1);
       expect(payload.notification).toMatchObject({
-        data: { type: 'APPLY_ON_JOB' },
-        fcmOptions: { link: '/jobs-resident' },
+        data: { type: 'APPLY_ON_JOB', jobId: job._id, physicianId: physician.profile._id },
+        fcmOptions: { link: `/jobs-resident/${job._id}?applicant=${physician.profile._id}` },
       });
     } finally {
       socket.close();

@@ -1,19 +1,12 @@
 import type { TApplicant, TApplication } from '@medhire/contract/applicants';
-import type { TPipelineStatus } from '@medhire/contract/matches';
+import { PIPELINE_DISPLAY_ORDER, type TPipelineStatus } from '@medhire/contract/matches';
 
 /**
- * The board's columns, left to right, in the order a recruiter works through them: the
- * people picked out, those put forward, interviewed, offered, hired, and finally the ones
- * turned down. Every pipeline stage of spec §4 has a column.
+ * The board's columns, left to right, in the order hiring happens (submitted, shortlisted,
+ * interview, offer, hired), then the exit (rejected), set apart. Every pipeline stage of spec §4
+ * has a column.
  */
-export const BOARD_COLUMNS: readonly TPipelineStatus[] = [
-  'Shortlisted',
-  'Submitted',
-  'Interview',
-  'Offer',
-  'Hired',
-  'Rejected',
-];
+export const BOARD_COLUMNS: readonly TPipelineStatus[] = PIPELINE_DISPLAY_ORDER;
 
 /** One physician's application to the job, as a card on the board. */
 export interface BoardCard {

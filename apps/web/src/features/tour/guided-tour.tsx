@@ -10,7 +10,14 @@ import {
 import { createPortal } from 'react-dom';
 import { Button } from '../../components/ui/button.tsx';
 import { CloseIcon } from '../../components/ui/icons.tsx';
-import { isAnchorVisible, TOUR_STEPS, type TourStep, tourAnchor } from './tour-steps.ts';
+import {
+  type AccountProgress,
+  isAnchorVisible,
+  stepsToOffer,
+  TOUR_STEPS,
+  type TourStep,
+  tourAnchor,
+} from './tour-steps.ts';
 import './guided-tour.css';
 
 const GAP = 12;
@@ -25,7 +32,11 @@ interface Box {
   height: number;
 }
 
-/** Beside a sidebar item, else below the anchor, else above it; always inside the window. */
+/**
+ * Beside a sidebar item, else below the anchor, else above it; always inside the window, also
+ * while the page scrolls the anchor partly or wholly out of view (the popover then waits at the
+ * window's edge nearest to it).
+ */
 export function placePopover(anchor: Box, viewport: { width: number; height: number }): CSSProperties {
   const width = Math.min(POPOVER_WIDTH, viewport.width - 2 * MARGIN);
   const clampLeft = (left: number) => Math.min(Math.max(left, MARGIN), viewport.width - width - MARGIN);
@@ -39,9 +50,14 @@ export function placePopover(anchor: Box, viewport: { width: number; height: num
   }
   const left = clampLeft(anchor.left + anchor.width / 2 - width / 2);
   if (bottom + GAP + POPOVER_HEIGHT_ESTIMATE + MARGIN <= viewport.height) {
-    return { width, left, top: bottom + GAP };
+    return { width, left, top: clampTop(bottom + GAP) };
   }
-  return { width, left, bottom: Math.max(MARGIN, viewport.height - anchor.top + GAP) };
+  const highestBottom = Math.max(MARGIN, viewport.height - POPOVER_HEIGHT_ESTIMATE - MARGIN);
+  return {
+    width,
+    left,
+    bottom: Math.min(Math.max(MARGIN, viewport.height - anchor.top + GAP), highestBottom),
+  };
 }
 
 /**
@@ -49,7 +65,15 @@ export function placePopover(anchor: Box, viewport: { width: number; height: num
  * dialog beside it. Focus moves into the dialog at each stop and returns afterwards; Escape or
  * "Skip tour" ends it, and ending (finished or skipped) is remembered by the caller.
  */
-export function GuidedTour({ generation, onFinish }: { generation: number; onFinish: () => void }) {
+export function GuidedTour({
+  generation,
+  progress,
+  onFinish,
+}: {
+  generation: number;
+  progress: AccountProgress;
+  onFinish: () => void;
+}) {
   const titleId = useId();
   const bodyId = useId();
   const popoverRef = useRef<HTMLDivElement>(null);
@@ -59,7 +83,7 @@ export function GuidedTour({ generation, onFinish }: { generation: number; onFin
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation (user sync) re-reads the page.
   useLayoutEffect(() => {
-    setSteps(TOUR_STEPS.filter((step) => isAnchorVisible(tourAnchor(step.anchor))));
+    setSteps(stepsToOffer(TOUR_STEPS, progress, (anchor) => isAnchorVisible(tourAnchor(anchor))));
   }, [generation]);
 
   const step = steps[Math.min(index, steps.length - 1)];

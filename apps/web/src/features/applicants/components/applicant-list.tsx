@@ -1,5 +1,5 @@
 import { APPLICANT_SORTS, type TApplicant, type TApplicantSort } from '@medhire/contract/applicants';
-import { PIPELINE_STATUSES, type TPipelineStatus } from '@medhire/contract/matches';
+import { PIPELINE_DISPLAY_ORDER, PIPELINE_STATUSES, type TPipelineStatus } from '@medhire/contract/matches';
 import type { TTeamMember } from '@medhire/contract/team';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -171,7 +171,7 @@ export function ApplicantFilters({
           <Select
             label="Pipeline stage"
             placeholder="Any stage"
-            options={PIPELINE_STATUSES.map((status) => ({ value: status, label: status }))}
+            options={PIPELINE_DISPLAY_ORDER.map((status) => ({ value: status, label: status }))}
             {...select('pipeline')}
           />
         )}

@@ -1,5 +1,5 @@
 import type { TApplicant, TApplicantMatch, TApplication, TPipelineEvent } from '@medhire/contract/applicants';
-import { PIPELINE_STATUSES, type TPipelineStatus } from '@medhire/contract/matches';
+import { PIPELINE_DISPLAY_ORDER, type TPipelineStatus } from '@medhire/contract/matches';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -202,7 +202,7 @@ function ApplicationItem({
               Pipeline stage<span className="visually-hidden"> for {application.jobTitle}</span>
             </>
           }
-          options={PIPELINE_STATUSES.map((status) => ({ value: status, label: status }))}
+          options={PIPELINE_DISPLAY_ORDER.map((status) => ({ value: status, label: status }))}
           value={pendingStatus ?? application.pipelineStatus}
           disabled={pendingStatus !== undefined}
           onChange={(event) => onMove(event.target.value as TPipelineStatus)}

@@ -71,8 +71,8 @@ describe('the home dashboard', () => {
       within(funnel)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Shortlisted8', 'Submitted30', 'Interview6', 'Offer3', 'Hired1']);
-    const donut = screen.getByRole('list', { name: 'Match invites by status, 12 in all' });
+    ).toEqual(['Submitted30', 'Shortlisted8', 'Interview6', 'Offer3', 'Hired1']);
+    const donut = screen.getByRole('list', { name: 'Invites by answer, 12 in all' });
     expect(within(donut).getByText('Pending').nextElementSibling).toHaveTextContent('6 (50%)');
 
     const activity = screen.getByRole('link', {

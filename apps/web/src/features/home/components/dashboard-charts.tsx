@@ -201,7 +201,7 @@ export function MatchesDonut({
           {total === 1 ? 'invite' : 'invites'}
         </text>
       </svg>
-      <ul className="donut__legend" aria-label={`Match invites by status, ${total} in all`}>
+      <ul className="donut__legend" aria-label={`Invites by answer, ${total} in all`}>
         {MATCH_ORDER.map((status) => {
           const count = matchesByStatus[status] ?? 0;
           return (

@@ -1,4 +1,5 @@
 import type { TDashboardActivity, TDashboardSummary } from '@medhire/contract/dashboard';
+import { PIPELINE_DISPLAY_ORDER, PIPELINE_HIRING_ORDER } from '@medhire/contract/matches';
 import type { TRight } from '@medhire/contract/team-roles';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,6 @@ import {
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { BOARD_COLUMNS } from '../../pipeline/board-columns.ts';
 import { useHasRight } from '../../team/use-has-right.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import { dashboardApi } from '../api/dashboard-api.ts';
@@ -67,8 +67,8 @@ const NEXT_STEPS: readonly {
   },
 ];
 
-/** The funnel shows the stages a candidate moves through; rejections sit apart below it. */
-const FUNNEL_STAGES = BOARD_COLUMNS.filter((stage) => stage !== 'Rejected');
+/** The funnel shows the stages in hiring order; rejections sit apart below it. */
+const FUNNEL_STAGES = PIPELINE_HIRING_ORDER;
 
 function formatDate(iso: string | null): string | null {
   if (!iso) return null;
@@ -219,7 +219,7 @@ export function HomeScreen() {
 
 function Dashboard({ summary, aside }: { summary: TDashboardSummary; aside: ReactNode }) {
   const rejected = summary.pipeline.Rejected ?? 0;
-  const inPipeline = BOARD_COLUMNS.reduce((sum, stage) => sum + (summary.pipeline[stage] ?? 0), 0);
+  const inPipeline = PIPELINE_DISPLAY_ORDER.reduce((sum, stage) => sum + (summary.pipeline[stage] ?? 0), 0);
   return (
     <>
       <section aria-labelledby="home-kpis-title" className="home-section">
@@ -254,7 +254,7 @@ function Dashboard({ summary, aside }: { summary: TDashboardSummary; aside: Reac
         >
           <WeeklyApplicationsChart weeks={summary.applicationsByWeek} />
         </Card>
-        <Card title="Match invites" description="By status" headingLevel={2} className="home-charts__side">
+        <Card title="Invites" description="By answer" headingLevel={2} className="home-charts__side">
           <MatchesDonut matchesByStatus={summary.matchesByStatus} />
           <Link className="home-grid__link" to="/jobs-resident?tab=invites">
             See all invites
@@ -371,7 +371,7 @@ function SubscriptionCard() {
           <dd>{meta?.planName ?? 'No plan chosen yet'}</dd>
         </div>
         <div>
-          <dt>Match invites left</dt>
+          <dt>Invites left</dt>
           <dd>{meta?.invitesLeft ?? 0}</dd>
         </div>
         {renewal && (

@@ -36,7 +36,7 @@ describe("a job's page", () => {
 
     await user.click(screen.getByRole('tab', { name: /Applicants/ }));
     expect(screen.getByRole('heading', { name: 'No applicants yet for this job' })).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: /Matches/ }));
+    await user.click(screen.getByRole('tab', { name: /Invites/ }));
     expect(await screen.findByRole('heading', { name: 'No invites yet' })).toBeInTheDocument();
   });
 
@@ -68,7 +68,9 @@ describe('the candidate pipeline overview', () => {
       '/jobs-resident/job-1',
     );
     expect(within(jobs).getByText('Applicants').nextElementSibling).toHaveTextContent('3');
-    expect(within(jobs).getByText('Matches').nextElementSibling).toHaveTextContent('1');
+    expect(within(jobs).getByText('Invites').nextElementSibling).toHaveTextContent(
+      '1 pending · 0 accepted · 0 declined',
+    );
     expect(
       within(jobs).getByRole('link', { name: 'Open pipeline for Interventional Cardiologist' }),
     ).toHaveAttribute('href', '/jobs-resident/job-1');
@@ -105,7 +107,7 @@ describe('the candidate pipeline overview', () => {
         }),
     });
     const { store } = renderApp('/jobs-resident?tab=invites', { session });
-    const rows = await screen.findByRole('list', { name: 'Match invites' });
+    const rows = await screen.findByRole('list', { name: 'Invites' });
     expect(within(rows).getByText('Declined')).toBeInTheDocument();
     expect(within(rows).getByRole('link', { name: 'Interventional Cardiologist' })).toHaveAttribute(
       'href',

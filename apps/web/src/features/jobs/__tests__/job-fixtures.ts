@@ -34,6 +34,7 @@ export function makeJob(overrides: Partial<TJob> = {}): TJob {
     status: 'open',
     applicantCount: 3,
     matchCount: 1,
+    inviteCounts: { pending: 1, accepted: 0, declined: 0 },
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-02T00:00:00.000Z',
     ...overrides,

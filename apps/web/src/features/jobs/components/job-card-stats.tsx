@@ -1,7 +1,8 @@
 import type { TJob } from '@medhire/contract/jobs';
+import { InviteCounts } from './invite-counts.tsx';
 
-/** A job card's applicant and match counts. */
-export function JobCardStats({ job }: { job: Pick<TJob, 'applicantCount' | 'matchCount'> }) {
+/** A job card's applicant count and its invites by answer. */
+export function JobCardStats({ job }: { job: Pick<TJob, 'applicantCount' | 'inviteCounts'> }) {
   return (
     <dl className="job-card__stats">
       <div>
@@ -9,8 +10,10 @@ export function JobCardStats({ job }: { job: Pick<TJob, 'applicantCount' | 'matc
         <dd>{job.applicantCount}</dd>
       </div>
       <div>
-        <dt>Matches</dt>
-        <dd>{job.matchCount}</dd>
+        <dt>Invites</dt>
+        <dd>
+          <InviteCounts counts={job.inviteCounts} className="job-card__invites" />
+        </dd>
       </div>
     </dl>
   );

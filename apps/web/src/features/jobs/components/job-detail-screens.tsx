@@ -133,7 +133,7 @@ export function JobsResidentScreen() {
       <title>Candidate pipeline · MedHire</title>
       <PageHeader
         title="Candidate pipeline"
-        description="Physicians who applied to your jobs or answered your match invites, by job."
+        description="Physicians who applied to your jobs or answered your invites, by job."
       />
       <Tabs
         label="Candidate pipeline sections"

@@ -22,6 +22,7 @@ import { useHasRight } from '../../team/use-has-right.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobsLoaded } from '../jobs-slice.ts';
+import { InviteCounts } from './invite-counts.tsx';
 import { JobCardStats } from './job-card-stats.tsx';
 import { specialtyTitle } from './job-details.tsx';
 import { JOB_STATUS_LABELS, JobStatusBadge } from './job-status-badge.tsx';
@@ -353,10 +354,10 @@ export function JobsScreen() {
                   cell: (job) => <span className="jobs-count">{job.applicantCount}</span>,
                 },
                 {
-                  key: 'matches',
-                  header: 'Matches',
+                  key: 'invites',
+                  header: 'Invites',
                   align: 'end',
-                  cell: (job) => <span className="jobs-count">{job.matchCount}</span>,
+                  cell: (job) => <InviteCounts counts={job.inviteCounts} className="jobs-invites" />,
                 },
                 {
                   key: 'actions',

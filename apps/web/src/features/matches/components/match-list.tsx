@@ -1,10 +1,11 @@
 import { MATCH_STATUSES, type TMatch, type TMatchStatus } from '@medhire/contract/matches';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { cx } from '../../../components/ui/cx.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ClipboardIcon, MessageIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -35,6 +36,8 @@ export type MatchListProps = {
   /** Heading level of each physician's name within the page outline. */
   headingLevel?: 3 | 4;
   pageSize?: number;
+  /** The physician whose invite to bring into view (a declined-invite notification's `?applicant=`). */
+  applicantInView?: string | null;
 } & ({ scope: 'job'; jobId: string } | { scope: 'all'; userId: string });
 
 const emptyText: Record<StatusFilter, string> = {
@@ -50,7 +53,9 @@ const emptyText: Record<StatusFilter, string> = {
  * filtered by status. A pending invite can be cancelled; an accepted one opens its conversation.
  */
 export function MatchList(props: MatchListProps) {
-  const { headingLevel = 3, pageSize = 20 } = props;
+  const { headingLevel = 3, pageSize = 20, applicantInView = null } = props;
+  const listRef = useRef<HTMLUListElement>(null);
+  const broughtIntoView = useRef<string | null>(null);
   const dispatch = useAppDispatch();
   const matches = useAppSelector(props.scope === 'job' ? selectMatchesByJob : selectAllMatches);
   const [filter, setFilter] = useState<StatusFilter>('all');
@@ -61,6 +66,19 @@ export function MatchList(props: MatchListProps) {
   const [isCancelling, setIsCancelling] = useState(false);
   const filterName = useId();
   const scopeId = props.scope === 'job' ? props.jobId : props.userId;
+
+  // Once per requested physician, when their invite is listed: scrolled to and focused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loaded matches re-run it when the row arrives.
+  useEffect(() => {
+    if (!applicantInView || broughtIntoView.current === applicantInView) return;
+    const row = listRef.current?.querySelector<HTMLElement>(
+      `[data-physician-id="${CSS.escape(applicantInView)}"]`,
+    );
+    if (!row) return;
+    broughtIntoView.current = applicantInView;
+    row.querySelector<HTMLElement>('.match-row__name a')?.focus({ preventScroll: true });
+    row.scrollIntoView?.({ block: 'center' });
+  }, [applicantInView, matches, state.status]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -151,11 +169,15 @@ export function MatchList(props: MatchListProps) {
       )}
       {state.status === 'ready' && matches.length > 0 && (
         <>
-          <ul className="match-rows" aria-label="Match invites">
+          <ul className="match-rows" aria-label="Invites" ref={listRef}>
             {matches.map((match) => {
               const answered = formatDay(match.respondedAt);
               return (
-                <li key={match._id} className="match-row">
+                <li
+                  key={match._id}
+                  data-physician-id={match.applicant._id}
+                  className={cx('match-row', match.applicant._id === applicantInView && 'match-row--in-view')}
+                >
                   <div className="match-row__who">
                     <Heading className="match-row__name">
                       <Link to={`/applicants/${match.applicant._id}`}>{match.applicant.fullName}</Link>

@@ -13,16 +13,19 @@ export function makeNotification(
   overrides: Partial<Omit<TNotification, 'data'>> & {
     type?: TNotificationType;
     conversation?: string | null;
+    jobId?: string | null;
+    physicianId?: string | null;
   } = {},
 ): TNotification {
-  const { type = 'APPLY_ON_JOB', conversation = null, ...rest } = overrides;
+  const { type = 'APPLY_ON_JOB', conversation = null, jobId = null, physicianId = null, ...rest } = overrides;
+  const data = { type, markAsRead: true, conversation, jobId, physicianId };
   return {
     _id: 'n1',
     read: false,
     createdAt: '2026-11-20T10:00:00.000Z',
-    data: { type, markAsRead: true, conversation },
+    data,
     notification: { title: TITLES[type], body: 'Open MedHire to see more.', image: null, icon: null },
-    fcmOptions: { link: notificationLink(type, conversation) },
+    fcmOptions: { link: notificationLink(data) },
     ...rest,
   };
 }

@@ -1,15 +1,18 @@
-import type { TNotification } from '@medhire/contract/notifications';
+import { notificationLink, type TNotification } from '@medhire/contract/notifications';
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { notificationRead } from '../notification-centre-slice.ts';
-import { notificationDestination } from '../notification-destination.ts';
 
-/** Where a notification's click goes (spec §2), from its type and conversation. */
+/**
+ * Where a notification's click goes: the job (with the applicant in view), or the conversation
+ * its payload names, else the spec's route for its type (spec §2). The server's push link and the
+ * e-mail digest come from the same contract function, so every way in leads to the same place.
+ */
 export function destinationOf(notification: TNotification): string {
-  return notificationDestination(notification.data.type, notification.data.conversation ?? undefined);
+  return notificationLink(notification.data);
 }
 
 /**

@@ -57,7 +57,8 @@ describe("a job's pipeline board", () => {
     ).toBeInTheDocument();
     await screen.findByRole('link', { name: 'Dr. Ada Okafor' });
 
-    const stages = ['Shortlisted', 'Submitted', 'Interview', 'Offer', 'Hired', 'Rejected'];
+    // Hiring order, then the exit (Rejected) set apart.
+    const stages = ['Submitted', 'Shortlisted', 'Interview', 'Offer', 'Hired', 'Rejected'];
     const headings = screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
     expect(headings.map((text) => text?.replace(/\d.*$/, ''))).toEqual(stages);
 
@@ -69,6 +70,8 @@ describe("a job's pipeline board", () => {
     expect(within(column('Submitted')).getByText('Applied Nov 3, 2026')).toBeInTheDocument();
     expect(within(column('Hired')).getByRole('link', { name: 'Dr. Mei Chen' })).toBeInTheDocument();
     expect(within(column('Interview')).getByText('No one at this stage')).toBeInTheDocument();
+    expect(within(column('Rejected')).getByText('Out of the pipeline')).toBeInTheDocument();
+    expect(within(column('Hired')).queryByText('Out of the pipeline')).toBeNull();
 
     const request = calls.find((call) => call.path === '/api/employer/applicant/get-all-applicants/user-1');
     expect(request).toBeDefined();
@@ -116,6 +119,25 @@ describe("a job's pipeline board", () => {
     ]);
   });
 
+  it('brings the applicant a notification names into view: focused, marked, and no one else', async () => {
+    pipelineApi([okafor, reyes, chen]);
+    renderApp(`/jobs-resident/job-1?applicant=${reyes._id}`, { session });
+    const link = await screen.findByRole('link', { name: 'Dr. Luis Reyes' });
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(link.closest('li')).toHaveClass('pipeline-card--in-view');
+    expect(screen.getByRole('link', { name: 'Dr. Ada Okafor' }).closest('li')).not.toHaveClass(
+      'pipeline-card--in-view',
+    );
+  });
+
+  it('leaves focus alone without an applicant to bring into view', async () => {
+    pipelineApi([okafor, reyes]);
+    renderApp('/jobs-resident/job-1', { session });
+    const link = await screen.findByRole('link', { name: 'Dr. Luis Reyes' });
+    expect(link).not.toHaveFocus();
+    expect(document.querySelector('.pipeline-card--in-view')).toBeNull();
+  });
+
   it('asks for the job and a page of 200 of its applicants', async () => {
     const seen: URLSearchParams[] = [];
     pipelineApi([], {
@@ -153,6 +175,13 @@ describe("a job's pipeline board", () => {
     await user.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu', { name: 'Move Dr. Luis Reyes to' });
     expect(within(menu).queryByRole('menuitem', { name: 'Submitted' })).toBeNull();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Shortlisted', 'Interview', 'Offer', 'Hired', 'Rejected']);
+    // The exit stage sits after a separator, apart from the hiring stages.
+    expect(within(menu).getByRole('separator').nextElementSibling).toHaveTextContent('Rejected');
     await user.keyboard('{ArrowDown}{Enter}');
 
     await waitFor(() =>
@@ -232,9 +261,9 @@ describe("a job's matches", () => {
         envelope({ ...pending, status: 'cancelled', respondedAt: '2026-11-21T10:00:00.000Z' }),
     });
     const { user, store } = renderApp('/jobs-resident/job-1', { session });
-    await user.click(await screen.findByRole('tab', { name: /Matches/ }));
+    await user.click(await screen.findByRole('tab', { name: /Invites/ }));
 
-    const rows = await screen.findByRole('list', { name: 'Match invites' });
+    const rows = await screen.findByRole('list', { name: 'Invites' });
     expect(within(rows).getByText('Pending')).toBeInTheDocument();
     expect(within(rows).getByText('Nov 4, 2026')).toBeInTheDocument();
     expect(within(rows).getByRole('link', { name: 'Open conversation with Dr. Luis Reyes' })).toHaveAttribute(
@@ -254,14 +283,23 @@ describe("a job's matches", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toEqual({ status: 'cancelled' });
-    expect(
-      within(screen.getByRole('list', { name: 'Match invites' })).getByText('Cancelled'),
-    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Invites' })).getByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel invite to Dr. Ada Okafor' })).toBeNull();
     expect(notifySuccess).toHaveBeenCalledWith('The invite to Dr. Ada Okafor is cancelled.');
     expect(
       store.getState().matches.matchesByJob.matches.find((match) => match._id === 'match-1')?.status,
     ).toBe('cancelled');
+  });
+
+  it("opens a declined invite's notification on the job's invites with that physician's row in view", async () => {
+    pipelineApi([], {
+      'GET /api/employer/match/get-matches-by-job/job-1': () => envelope(list('matches', [pending])),
+    });
+    renderApp(`/jobs-resident/job-1?tab=invites&applicant=${pending.applicant._id}`, { session });
+    const link = await screen.findByRole('link', { name: pending.applicant.fullName });
+    await waitFor(() => expect(link).toHaveFocus());
+    expect(link.closest('li')).toHaveClass('match-row--in-view');
+    expect(screen.getByRole('tab', { name: /Invites/ })).toHaveAttribute('aria-selected', 'true');
   });
 
   it("shows the server's refusal of a cancel as an error and keeps the invite pending", async () => {
@@ -278,9 +316,7 @@ describe("a job's matches", () => {
         'This invite was already accepted; its status can no longer change.',
       ),
     );
-    expect(
-      within(screen.getByRole('list', { name: 'Match invites' })).getByText('Pending'),
-    ).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Invites' })).getByText('Pending')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { TApplicant } from '@medhire/contract/applicants';
 import type { TJob } from '@medhire/contract/jobs';
+import { APPLICANT_IN_VIEW_PARAM } from '@medhire/contract/notifications';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
@@ -17,6 +18,7 @@ import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantsLoaded } from '../../applicants/applicants-slice.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
+import { InviteCounts } from '../../jobs/components/invite-counts.tsx';
 import { specialtyTitle } from '../../jobs/components/job-details.tsx';
 import { JobPosting } from '../../jobs/components/job-posting.tsx';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge.tsx';
@@ -35,8 +37,14 @@ import './pipeline.css';
 /** The board shows up to this many of the job's applicants, most recent first. */
 export const BOARD_PAGE_SIZE = 200;
 
-const TAB_IDS = ['pipeline', 'recommended', 'applicants', 'matches', 'details'] as const;
+const TAB_IDS = ['pipeline', 'recommended', 'applicants', 'invites', 'details'] as const;
 type TabId = (typeof TAB_IDS)[number];
+
+/** The tab a `?tab=` asks for; `matches`, the invites tab's earlier name, still opens it. */
+function tabOf(requested: string | null): TabId {
+  if (requested === 'matches') return 'invites';
+  return TAB_IDS.includes(requested as TabId) ? (requested as TabId) : 'pipeline';
+}
 
 const selectSingleJob = (state: RootState) => state.jobs.singleJob as TJob | null;
 /** On this screen the applicants list holds the job's applicants (ZApplicant answers). */
@@ -49,7 +57,11 @@ type ApplicantsState =
   | { status: 'failed'; message: string }
   | { status: 'ready'; total: number };
 
-/** /jobs-resident/:id (spec §2): one job's pipeline, recommended physicians, applicants and matches. */
+/**
+ * /jobs-resident/:id (spec §2): one job's pipeline, recommended physicians, applicants and
+ * invites. `?applicant=<physicianId>` (a new-application notification) brings that physician's
+ * card into view on the board.
+ */
 export function JobPipelineScreen() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
@@ -64,7 +76,8 @@ export function JobPipelineScreen() {
   const [applicantsAttempt, setApplicantsAttempt] = useState(0);
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');
-  const tab: TabId = TAB_IDS.includes(requestedTab as TabId) ? (requestedTab as TabId) : 'pipeline';
+  const tab: TabId = tabOf(requestedTab);
+  const applicantInView = searchParams.get(APPLICANT_IN_VIEW_PARAM);
   const actions = useJobActions();
   const members = useTeamMembers();
   const userId = user?._id;
@@ -231,9 +244,11 @@ export function JobPipelineScreen() {
             <dt>Applicants</dt>
             <dd>{applicantCount}</dd>
           </div>
-          <div>
-            <dt>Matches</dt>
-            <dd>{job.matchCount}</dd>
+          <div className="pipeline-summary__invites-stat">
+            <dt>Invites</dt>
+            <dd>
+              <InviteCounts counts={job.inviteCounts} className="pipeline-summary__invites" />
+            </dd>
           </div>
         </dl>
         <div className="pipeline-summary__assignee">
@@ -264,7 +279,7 @@ export function JobPipelineScreen() {
             id: 'pipeline',
             label: 'Pipeline',
             content: withApplicants(
-              <PipelineBoard jobId={job._id} applicants={jobApplicants} />,
+              <PipelineBoard jobId={job._id} applicants={jobApplicants} applicantInView={applicantInView} />,
               <BoardSkeleton />,
             ),
           },
@@ -277,7 +292,13 @@ export function JobPipelineScreen() {
                 onInvited={(match) => {
                   // The header and tab count this job's invites; an invite to another job leaves them.
                   if (match.job._id === job._id) {
-                    dispatch(singleJobLoaded({ ...job, matchCount: job.matchCount + 1 }));
+                    dispatch(
+                      singleJobLoaded({
+                        ...job,
+                        matchCount: job.matchCount + 1,
+                        inviteCounts: { ...job.inviteCounts, pending: job.inviteCounts.pending + 1 },
+                      }),
+                    );
                   }
                 }}
               />
@@ -293,10 +314,10 @@ export function JobPipelineScreen() {
             ),
           },
           {
-            id: 'matches',
-            label: 'Matches',
+            id: 'invites',
+            label: 'Invites',
             badge: job.matchCount,
-            content: <MatchList scope="job" jobId={job._id} />,
+            content: <MatchList scope="job" jobId={job._id} applicantInView={applicantInView} />,
           },
           {
             id: 'details',

@@ -1,5 +1,5 @@
-import type { TPipelineStatus } from '@medhire/contract/matches';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { isPipelineExit, type TPipelineStatus } from '@medhire/contract/matches';
+import { Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { BOARD_COLUMNS } from '../board-columns.ts';
 
@@ -12,8 +12,9 @@ export interface MoveMenuProps {
 }
 
 /**
- * The keyboard and screen-reader way to move a card: a menu button listing the other stages.
- * Arrow keys move between stages, Enter picks one, Escape closes and returns to the button.
+ * The keyboard and screen-reader way to move a card: a menu button listing the other stages in
+ * hiring order, with Rejected (the exit) after a separator. Arrow keys move between stages,
+ * Enter picks one, Escape closes and returns to the button.
  */
 export function MoveMenu({ name, current, disabled = false, onMove }: MoveMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
@@ -95,22 +96,24 @@ export function MoveMenu({ name, current, disabled = false, onMove }: MoveMenuPr
           onKeyDown={onMenuKeyDown}
         >
           {targets.map((status, index) => (
-            <button
-              key={status}
-              ref={(element) => {
-                if (element) itemRefs.current[index] = element;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className="move-menu__item"
-              onClick={() => {
-                setIsOpen(false);
-                onMove(status);
-              }}
-            >
-              {status}
-            </button>
+            <Fragment key={status}>
+              {isPipelineExit(status) && index > 0 && <hr className="move-menu__separator" />}
+              <button
+                ref={(element) => {
+                  if (element) itemRefs.current[index] = element;
+                }}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className="move-menu__item"
+                onClick={() => {
+                  setIsOpen(false);
+                  onMove(status);
+                }}
+              >
+                {status}
+              </button>
+            </Fragment>
           ))}
         </div>
       )}

@@ -1,5 +1,5 @@
 import type { TApplicant } from '@medhire/contract/applicants';
-import type { TPipelineStatus } from '@medhire/contract/matches';
+import { isPipelineExit, type TPipelineStatus } from '@medhire/contract/matches';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -18,6 +18,11 @@ import { MoveMenu } from './move-menu.tsx';
 export interface PipelineBoardProps {
   jobId: string;
   applicants: readonly TApplicant[];
+  /**
+   * The physician to bring into view (a notification's `?applicant=`): their card is scrolled
+   * to, highlighted and focused, so a keyboard or screen-reader user lands on it too.
+   */
+  applicantInView?: string | null;
 }
 
 const DRAG_TYPE = 'application/x-medhire-application';
@@ -31,7 +36,7 @@ function experienceText(years: number): string {
  * drag and drop or with its "Move" menu; the card lands at once, the move is saved, and a
  * refused move puts the card back and says why. Every move is announced to screen readers.
  */
-export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
+export function PipelineBoard({ jobId, applicants, applicantInView = null }: PipelineBoardProps) {
   const dispatch = useAppDispatch();
   const [moves, setMoves] = useState<Record<string, TPipelineStatus>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -40,6 +45,21 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
   const boardRef = useRef<HTMLDivElement>(null);
   const focusAfterMove = useRef<string | null>(null);
   const columns = useMemo(() => buildBoard(applicants, jobId, moves), [applicants, jobId, moves]);
+  const broughtIntoView = useRef<string | null>(null);
+
+  // Once per requested physician: later re-renders (a move, a live update) leave focus alone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the columns re-run it when the card arrives.
+  useEffect(() => {
+    if (!applicantInView || broughtIntoView.current === applicantInView) return;
+    const card = boardRef.current?.querySelector<HTMLElement>(
+      `[data-physician-id="${CSS.escape(applicantInView)}"]`,
+    );
+    if (!card) return;
+    broughtIntoView.current = applicantInView;
+    card.querySelector<HTMLElement>('.pipeline-card__name')?.focus({ preventScroll: true });
+    // Centred in the page and, on a phone, in the board's horizontal scroll too.
+    card.scrollIntoView?.({ block: 'center', inline: 'center' });
+  }, [applicantInView, columns]);
 
   // A card moved with the keyboard changes column, which re-creates it; keep focus on it.
   useEffect(() => {
@@ -108,6 +128,7 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
               className={cx(
                 'pipeline-column',
                 `pipeline-column--${status.toLowerCase()}`,
+                isPipelineExit(status) && 'pipeline-column--exit',
                 dropTarget === status && 'pipeline-column--over',
               )}
               onDragOver={(event) => {
@@ -128,6 +149,7 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
                   <span className="visually-hidden">{cards.length === 1 ? ' physician' : ' physicians'}</span>
                 </span>
               </h3>
+              {isPipelineExit(status) && <p className="pipeline-column__note">Out of the pipeline</p>}
               {cards.length === 0 ? (
                 <p className="pipeline-column__empty">{draggedId ? 'Drop here' : 'No one at this stage'}</p>
               ) : (
@@ -136,8 +158,10 @@ export function PipelineBoard({ jobId, applicants }: PipelineBoardProps) {
                     <li
                       key={card.application._id}
                       data-application-id={card.application._id}
+                      data-physician-id={card.applicant._id}
                       className={cx(
                         'pipeline-card',
+                        card.applicant._id === applicantInView && 'pipeline-card--in-view',
                         card.isPending && 'pipeline-card--pending',
                         draggedId === card.application._id && 'pipeline-card--dragging',
                       )}

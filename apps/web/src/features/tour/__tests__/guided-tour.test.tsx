@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userUpdated } from '../../../features/auth/auth-slice.ts';
 import { tourFlag } from '../../../lib/storage.ts';
-import { makeSession, makeUser } from '../../../test/fixtures.ts';
+import { envelope, makeSession, makeUser, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { placePopover } from '../guided-tour.tsx';
 import { TOUR_START_DELAY_MS } from '../tour-launcher.tsx';
@@ -12,6 +12,17 @@ beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(40, 120, 160, 40));
 });
 
+/** The organisation's jobs as the tour reads them: `total` jobs (a page of one is asked for). */
+function jobsTotal(total: number) {
+  return mockApi({
+    'GET /api/employer/job/get-all-jobs/user-1': ({ url }) => {
+      expect(url.searchParams.get('pageSize')).toBe('1');
+      return envelope({ jobs: [], total, pageNumber: 1, pageSize: 1 });
+    },
+    'GET /api/employer/dashboard/get-summary/user-1': () => new Response('{}', { status: 500 }),
+  });
+}
+
 async function openHome() {
   const app = renderApp('/home', { session: makeSession() });
   await screen.findByRole('heading', { name: 'Home', level: 1 });
@@ -20,6 +31,7 @@ async function openHome() {
 
 describe('the guided tour', () => {
   it('starts 2 s after arriving, walks the stops and remembers that it was finished', async () => {
+    jobsTotal(0);
     const { user } = await openHome();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -37,6 +49,15 @@ describe('the guided tour', () => {
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(tourFlag.isCompleted()).toBe(true);
+  }, 15_000);
+
+  it('does not offer "Post your first job" to an organisation that has jobs', async () => {
+    const { calls } = jobsTotal(3);
+    await openHome();
+    const first = await screen.findByRole('dialog', { name: 'Review applicants' });
+    expect(first).toHaveTextContent('1 of 4');
+    expect(calls.some((call) => call.path === '/api/employer/job/get-all-jobs/user-1')).toBe(true);
+    expect(screen.queryByRole('dialog', { name: 'Post your first job' })).not.toBeInTheDocument();
   }, 15_000);
 
   it('can be skipped with Escape, and then stays away', async () => {
@@ -83,6 +104,18 @@ describe('placing the tour popover', () => {
     const style = placePopover({ top: 12, left: 1180, width: 90, height: 40 }, viewport);
     expect(style).toMatchObject({ top: 64, width: 320 });
     expect(Number(style.left) + 320).toBeLessThanOrEqual(1280 - 12);
+  });
+
+  it('stays on screen when the page scrolls the anchor out of view, above or below', () => {
+    const above = placePopover({ top: -400, left: 600, width: 120, height: 40 }, viewport);
+    expect(above).toMatchObject({ top: 12 });
+    const below = placePopover({ top: 1400, left: 600, width: 120, height: 40 }, viewport);
+    expect(below).toMatchObject({ bottom: 12 });
+    const justBelow = placePopover({ top: 790, left: 600, width: 120, height: 40 }, viewport);
+    // Its whole estimated height fits between the window's top and bottom margins.
+    expect(Number(justBelow.bottom)).toBeLessThanOrEqual(800 - 200 - 12);
+    const scrolledSidebar = placePopover({ top: -200, left: 16, width: 200, height: 40 }, viewport);
+    expect(scrolledSidebar).toMatchObject({ top: 12, left: 228 });
   });
 
   it('goes above an anchor near the bottom, and fits a phone', () => {
