@@ -1,5 +1,5 @@
 import type { TRight } from '@medhire/contract/team-roles';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { whoCan } from './use-can.ts';
 
 /** Where a member who cannot use a page is sent to work instead. */
@@ -10,7 +10,7 @@ export interface RouteElsewhere {
 
 /**
  * What a signed-in page needs of the member's role, carried as the route's `handle` so the one
- * guard (RequireRoute in route-guards.tsx) and the generated end-to-end walk read the same
+ * guard (RequireSession in route-guards.tsx) and the generated end-to-end walk read the same
  * thing from the router. `does` completes "Your role (Delegate) cannot …".
  */
 export interface RouteAccess {
@@ -56,6 +56,19 @@ export function missingAccess(
   rights: readonly string[] | undefined,
 ): RouteAccess | undefined {
   return handles.map(accessOf).find((access) => access !== undefined && !rights?.includes(access.right));
+}
+
+/** What the page at `pathname` needs that `rights` lack, by the router's own matching. */
+export function missingAccessForPath(
+  routeTree: RouteObject[],
+  pathname: string,
+  rights: readonly string[] | undefined,
+): RouteAccess | undefined {
+  const matches = matchRoutes(routeTree, pathname) ?? [];
+  return missingAccess(
+    matches.map((match) => match.route.handle),
+    rights,
+  );
 }
 
 /** The sentence the guard shows: "Your role (Delegate) cannot post jobs. Ask an owner, admin or recruiter." */

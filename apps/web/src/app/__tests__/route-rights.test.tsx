@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeEnums } from '../../test/enums-fixture.ts';
 import { envelope, makeSession, mockApi } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { explainMissingAccess, flattenRoutes, missingAccess } from '../route-access.ts';
+import { explainMissingAccess, flattenRoutes, missingAccess, missingAccessForPath } from '../route-access.ts';
 import { routes } from '../router.tsx';
 
 function rightsOf(role: TMemberRole) {
@@ -59,6 +59,16 @@ describe('the routes and the rights table', () => {
     }
     expect(rightOf('/settings/activity')).toBe('activity.read');
     expect(rightOf('/settings/data-export')).toBe('data.export');
+  });
+
+  it('finds what a concrete path needs through the router, nested settings pages included', () => {
+    expect(missingAccessForPath(routes, '/edit-job/job-7', rightsOf('delegate'))).toBeUndefined();
+    expect(missingAccessForPath(routes, '/create-job', rightsOf('delegate'))?.right).toBe('jobs.create');
+    expect(missingAccessForPath(routes, '/settings/data-export', rightsOf('admin'))?.right).toBe(
+      'data.export',
+    );
+    expect(missingAccessForPath(routes, '/settings/data-export', rightsOf('owner'))).toBeUndefined();
+    expect(missingAccessForPath(routes, '/terms-conditions', [])).toBeUndefined();
   });
 
   it.each(MEMBER_ROLES)('lets the %s into exactly the pages whose right the role holds', (role) => {
