@@ -287,6 +287,11 @@ describe('a member who cannot edit the organisation', () => {
     expect(screen.queryByRole('link', { name: 'Candidate preferences' })).not.toBeInTheDocument();
     // Their own account stays theirs to manage.
     expect(screen.getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
+    // Deleting a member's account leaves the organisation and its jobs in place (server rule).
+    expect(
+      screen.getByText(/takes you off the hiring team; the organisation keeps its jobs/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/takes your organisation's jobs off MedHire/)).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 });

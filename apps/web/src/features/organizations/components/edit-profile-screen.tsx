@@ -150,7 +150,12 @@ function ProfileReadOnly({ organization }: { organization: TOrganization }) {
     (type) => type._id === values.features.practiceType,
   )?.title;
   return (
-    <Card title="Organisation" description="Read-only for your role.">
+    <Card
+      title="What physicians see"
+      description="Read-only for your role."
+      headingLevel={2}
+      className="profile-read-only"
+    >
       <Alert variant="info">
         <p>
           Your role ({roleLabel}) can read the organisation profile; {whoCan('organization.edit')} edits it.
