@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { logout, selectSession } from '../features/auth/auth-slice.ts';
 import {
   REDIRECT_PARAM,
@@ -7,6 +7,8 @@ import {
   signInPathFor,
 } from '../features/auth/post-login-destination.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
+import { NoAccessScreen } from './no-access-screen.tsx';
+import { missingAccess } from './route-access.ts';
 
 /** Navigation state that asks / to end the session on arrival (see useSignOut). */
 export interface SignOutState {
@@ -51,10 +53,15 @@ export function GuestOnly() {
 /**
  * Signed-in pages: a visitor is sent to sign in with the page remembered, and comes back to
  * it afterwards. This also covers a session ended by the server (a rejected account).
+ *
+ * A page tied to a right the member's role lacks (its route handle's `access`, see
+ * route-access.ts) is replaced by an explanation with a way to where they can work, before the
+ * page loads anything: never a form that fails at the end.
  */
 export function RequireSession() {
   const session = useAppSelector(selectSession);
   const location = useLocation();
+  const matches = useMatches();
   if (!session) return <Navigate to={signInPathFor(location)} replace />;
   // A delegate accepts the Delegate Access agreement before anything else (the server refuses
   // every other call until then).
@@ -62,5 +69,10 @@ export function RequireSession() {
   if (needsAgreement && location.pathname !== '/delegate-agreement') {
     return <Navigate to="/delegate-agreement" replace />;
   }
+  const missing = missingAccess(
+    matches.map((match) => match.handle),
+    session.user.rights,
+  );
+  if (missing) return <NoAccessScreen access={missing} />;
   return <Outlet />;
 }

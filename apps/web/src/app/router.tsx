@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
+import { ELSEWHERE, needs } from './route-access.ts';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { GuestOnly, RequireSession } from './route-guards.tsx';
 
@@ -21,7 +22,12 @@ const applicants = () => import('../features/applicants/components/applicants-sc
 const preferences = () => import('../features/preferences/components/would-you-rather-screen.tsx');
 const authScreens = () => import('../features/auth/components/account-access-screens.tsx');
 
-/** Every route of spec §2. Layouts are chosen by RootLayout, access by the guards. */
+/**
+ * Every route of spec §2. Layouts are chosen by RootLayout, access by the guards: a signed-in
+ * page tied to a right of the rights table says so in its `handle` (`needs(right, …)`), and
+ * RequireSession explains instead of showing it to a role without that right. The end-to-end
+ * walk (e2e/rights.e2e.test.ts) visits every path here as every role.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -67,9 +73,11 @@ export const routes: RouteObject[] = [
       },
       {
         Component: RequireSession,
+        handle: { isSignedIn: true },
         children: [
           {
             path: 'home',
+            handle: needs('dashboard', 'see the dashboard', ELSEWHERE.jobs),
             lazy: screen(
               () => import('../features/home/components/home-screen.tsx'),
               (m) => m.HomeScreen,
@@ -84,6 +92,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'settings',
+            handle: needs('team.read', 'open settings'),
             lazy: screen(
               () => import('./settings-layout.tsx'),
               (module) => module.SettingsLayout,
@@ -91,6 +100,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'team',
+                handle: needs('team.read', 'see the team'),
                 lazy: screen(
                   () => import('../features/team/components/team-screen.tsx'),
                   (module) => module.TeamScreen,
@@ -98,6 +108,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'activity',
+                handle: needs('activity.read', 'see the activity log', ELSEWHERE.team),
                 lazy: screen(
                   () => import('../features/activity/components/activity-screen.tsx'),
                   (module) => module.ActivityScreen,
@@ -105,6 +116,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'data-export',
+                handle: needs('data.export', "export the organisation's data", ELSEWHERE.team),
                 lazy: screen(
                   () => import('../features/data-export/components/data-export-screen.tsx'),
                   (module) => module.DataExportScreen,
@@ -112,12 +124,29 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: 'create-job', lazy: screen(jobs, (module) => module.CreateJobScreen) },
-          { path: 'edit-job/:id', lazy: screen(jobs, (module) => module.EditJobScreen) },
-          { path: 'jobs', lazy: screen(jobs, (module) => module.JobsScreen) },
-          { path: 'jobs-resident', lazy: screen(jobs, (module) => module.JobsResidentScreen) },
+          {
+            path: 'create-job',
+            handle: needs('jobs.create', 'post jobs', ELSEWHERE.jobs),
+            lazy: screen(jobs, (module) => module.CreateJobScreen),
+          },
+          {
+            path: 'edit-job/:id',
+            handle: needs('jobs.edit', 'edit jobs', ELSEWHERE.jobs),
+            lazy: screen(jobs, (module) => module.EditJobScreen),
+          },
+          {
+            path: 'jobs',
+            handle: needs('jobs.read', 'see jobs'),
+            lazy: screen(jobs, (module) => module.JobsScreen),
+          },
+          {
+            path: 'jobs-resident',
+            handle: needs('jobs.read', 'see jobs'),
+            lazy: screen(jobs, (module) => module.JobsResidentScreen),
+          },
           {
             path: 'jobs-resident/:id',
+            handle: needs('applicants', "work a job's applicants", ELSEWHERE.jobs),
             lazy: screen(
               () => import('../features/pipeline/components/job-pipeline-screen.tsx'),
               (module) => module.JobPipelineScreen,
@@ -125,11 +154,13 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'claimBusinessProfile',
+            handle: needs('organization.edit', 'claim an organisation', ELSEWHERE.profile),
             lazy: screen(authScreens, (module) => module.ClaimBusinessProfileScreen),
           },
           { path: 'edit-profile', lazy: screen(onboarding, (module) => module.EditProfileScreen) },
           {
             path: 'explore',
+            handle: needs('applicants', 'explore physicians'),
             lazy: screen(
               () => import('../features/explore/components/explore-screen.tsx'),
               (m) => m.ExploreScreen,
@@ -137,27 +168,43 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'notifications',
+            handle: needs('account.self', 'see notifications'),
             lazy: screen(
               () => import('../features/notifications/components/notifications-screen.tsx'),
               (module) => module.NotificationsScreen,
             ),
           },
-          { path: 'applicants', lazy: screen(applicants, (module) => module.ApplicantsScreen) },
-          { path: 'applicants/:id', lazy: screen(applicants, (module) => module.ApplicantScreen) },
+          {
+            path: 'applicants',
+            handle: needs('applicants', 'see applicants'),
+            lazy: screen(applicants, (module) => module.ApplicantsScreen),
+          },
+          {
+            path: 'applicants/:id',
+            handle: needs('applicants', 'see applicants'),
+            lazy: screen(applicants, (module) => module.ApplicantScreen),
+          },
           {
             path: 'messages',
+            handle: needs('messages', 'send messages'),
             lazy: screen(
               () => import('../features/conversations/components/messages-screen.tsx'),
               (module) => module.MessagesScreen,
             ),
           },
-          { path: 'would-you-rather', lazy: screen(preferences, (module) => module.WouldYouRatherScreen) },
+          {
+            path: 'would-you-rather',
+            handle: needs('organization.edit', 'set the candidate preferences'),
+            lazy: screen(preferences, (module) => module.WouldYouRatherScreen),
+          },
           {
             path: 'edit-profile/would-you-rather',
+            handle: needs('organization.edit', 'change the candidate preferences', ELSEWHERE.profile),
             lazy: screen(preferences, (module) => module.EditPreferencesScreen),
           },
           {
             path: 'manage-subscriptions',
+            handle: needs('billing', 'manage the subscription'),
             lazy: screen(
               () => import('../features/subscription/components/manage-subscriptions-screen.tsx'),
               (module) => module.ManageSubscriptionsScreen,
@@ -165,6 +212,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'update-subscriptions',
+            handle: needs('billing', 'manage the subscription'),
             lazy: screen(
               () => import('../features/subscription/components/update-subscriptions-screen.tsx'),
               (module) => module.UpdateSubscriptionsScreen,
@@ -172,6 +220,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'payment',
+            handle: needs('billing', 'manage the subscription'),
             lazy: screen(
               () => import('../features/subscription/components/payment-screen.tsx'),
               (module) => module.PaymentScreen,
@@ -179,6 +228,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'global-connection',
+            handle: needs('billing', 'use Global Connection, a subscription feature'),
             lazy: screen(
               () => import('./global-connection-route.tsx'),
               (module) => module.GlobalConnectionRoute,

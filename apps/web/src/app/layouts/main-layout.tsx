@@ -55,7 +55,7 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Profile',
     icon: BuildingIcon,
     alsoActiveOn: /^\/claimBusinessProfile/,
-    right: 'organization.edit',
+    right: 'organization.read',
   },
   {
     to: '/settings/team',

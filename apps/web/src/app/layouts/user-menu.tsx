@@ -69,7 +69,7 @@ export function UserMenu() {
           {user?.fullName && <span className="user-menu__signed-in-email">{email}</span>}
         </p>
         <ul className="user-menu__list">
-          {rights?.includes('organization.edit') && (
+          {rights?.includes('organization.read') && (
             <li>
               <Link className="user-menu__item" to="/edit-profile" onClick={close}>
                 <BuildingIcon size={18} />

@@ -4,6 +4,7 @@ import type { TRight } from '@medhire/contract/team-roles';
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -23,7 +24,6 @@ import {
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { useHasRight } from '../../team/use-has-right.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import { dashboardApi } from '../api/dashboard-api.ts';
 import { MatchesDonut, PipelineFunnel, WeeklyApplicationsChart } from './dashboard-charts.tsx';
@@ -160,7 +160,7 @@ function kpisOf(summary: TDashboardSummary): Kpi[] {
 
 export function HomeScreen() {
   const userId = useAppSelector((state) => state.auth.user?._id);
-  const canCreateJobs = useHasRight('jobs.create');
+  const canCreateJobs = useCan('jobs.create');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -358,7 +358,7 @@ function SubscriptionCard() {
   const meta = user?.subscriptionMeta;
   const status = user ? SUBSCRIPTION_LABELS[user.subscriptionStatus] : null;
   const renewal = formatDate(meta?.currentPeriodEnd ?? null);
-  const canManageBilling = useHasRight('billing');
+  const canManageBilling = useCan('billing');
   return (
     <Card
       title="Subscription"

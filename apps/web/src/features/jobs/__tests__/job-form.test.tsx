@@ -217,3 +217,21 @@ describe('editing a job', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
   });
 });
+
+describe('a job the member may not edit', () => {
+  it('tells a delegate the job is not assigned to them and leads back to their jobs, with no form', async () => {
+    const delegate = makeSession({
+      user: { memberRole: 'delegate', isDelegate: true, rights: ['account.self', 'jobs.read', 'jobs.edit'] },
+    });
+    jobApi({
+      'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: delegate.user, code: 200 }),
+      'GET /api/employer/job/get-single-job/job-9': () => failure('Job not found.', 404, 'NOT_FOUND'),
+    });
+    renderApp('/edit-job/job-9', { session: delegate });
+    expect(await screen.findByRole('heading', { name: "This job isn't open to you" })).toBeInTheDocument();
+    expect(screen.getByText(/As a delegate you work only the jobs assigned to you/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your jobs' })).toHaveAttribute('href', '/jobs');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Job title')).not.toBeInTheDocument();
+  });
+});

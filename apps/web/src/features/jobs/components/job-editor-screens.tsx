@@ -1,13 +1,15 @@
 import type { TJob } from '@medhire/contract/jobs';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { whoCan } from '../../../app/use-can.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ArrowLeftIcon, BriefcaseIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { emptyJobFormValues, jobFormValuesFromJob } from '../job-form-values.ts';
 import { singleJobLoaded } from '../jobs-slice.ts';
@@ -40,6 +42,8 @@ export function CreateJobScreen() {
 type LoadState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
+  /** The job is not one this member may open: another organisation's, removed, or (for a delegate) not assigned to them. */
+  | { status: 'unavailable' }
   | { status: 'ready'; job: TJob };
 
 /** /edit-job/:id (spec §2): the posting form, filled with the stored job. */
@@ -48,6 +52,7 @@ export function EditJobScreen() {
   const dispatch = useAppDispatch();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const isDelegate = useAppSelector((root) => root.auth.user?.memberRole === 'delegate');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -60,7 +65,11 @@ export function EditJobScreen() {
         setState({ status: 'ready', job });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (controller.signal.aborted) return;
+        const isUnavailable = error instanceof HttpError && (error.status === 404 || error.status === 403);
+        setState(
+          isUnavailable ? { status: 'unavailable' } : { status: 'failed', message: errorMessage(error) },
+        );
       });
     return () => controller.abort();
   }, [dispatch, id, attempt]);
@@ -86,6 +95,22 @@ export function EditJobScreen() {
             Try again
           </Button>
         </Alert>
+      )}
+      {state.status === 'unavailable' && (
+        <EmptyState
+          icon={<BriefcaseIcon size={26} />}
+          title="This job isn't open to you"
+          description={
+            isDelegate
+              ? `As a delegate you work only the jobs assigned to you. Ask ${whoCan('jobs.assign')} to assign this one.`
+              : 'It may have been deleted, or the link may be out of date.'
+          }
+          action={
+            <Link className={buttonClasses()} to="/jobs">
+              Go to your jobs
+            </Link>
+          }
+        />
       )}
       {state.status === 'ready' && (
         <JobWizard key={state.job._id} job={state.job} initialValues={jobFormValuesFromJob(state.job)} />

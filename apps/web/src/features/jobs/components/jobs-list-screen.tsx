@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { cardClasses } from '../../../components/ui/card.tsx';
@@ -18,7 +19,6 @@ import { errorMessage } from '../../../lib/http.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { AssigneeFilter, AssigneeNote, useTeamMembers } from '../../team/components/assignee-controls.tsx';
-import { useHasRight } from '../../team/use-has-right.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobsLoaded } from '../jobs-slice.ts';
@@ -59,7 +59,7 @@ function placeText(job: TJob): string {
 }
 
 function JobRowActions({ job, actions }: { job: TJob; actions: JobActions }) {
-  const canCreateJobs = useHasRight('jobs.create');
+  const canCreateJobs = useCan('jobs.create');
   const isBusy = actions.busyJobId === job._id;
   const statusAction: { label: string; status: TJobStatus } =
     job.status === 'open'
@@ -148,7 +148,7 @@ export function JobsScreen() {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const userId = user?._id;
-  const canCreateJobs = useHasRight('jobs.create');
+  const canCreateJobs = useCan('jobs.create');
 
   /** Changes the URL's filters; any change of filter starts again at page 1. */
   const updateParams = (changes: Record<string, string>) =>

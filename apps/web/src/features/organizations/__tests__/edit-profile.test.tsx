@@ -249,3 +249,49 @@ describe('account settings', () => {
     expect(router.state.location.pathname).toBe('/edit-profile');
   });
 });
+
+describe('a member who cannot edit the organisation', () => {
+  it.each([
+    ['recruiter', 'Recruiter'],
+    ['delegate', 'Delegate'],
+  ] as const)('reads the profile as a %s, with no control that saves it', async (role, label) => {
+    const member = makeSession({
+      user: {
+        memberRole: role,
+        rights: [
+          'account.self',
+          'organization.read',
+          'team.read',
+          'jobs.read',
+          'jobs.edit',
+          'applicants',
+          'messages',
+        ],
+      },
+    });
+    const { calls } = profileApi({
+      'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: member.user, code: 200 }),
+    });
+    renderApp('/edit-profile', { session: member });
+    await screen.findByRole('heading', { name: 'Organisation profile', level: 1 });
+    expect(
+      await screen.findByText(
+        `Your role (${label}) can read the organisation profile; an owner or admin edits it.`,
+      ),
+    ).toBeInTheDocument();
+    const name = within(screen.getByRole('region', { name: 'Organisation' }));
+    expect(name.getByText('Lakeside Family Medicine')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Organisation name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Candidate preferences' })).not.toBeInTheDocument();
+    // Their own account stays theirs to manage.
+    expect(screen.getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
+    // Deleting a member's account leaves the organisation and its jobs in place (server rule).
+    expect(
+      screen.getByText(/takes you off the hiring team; the organisation keeps its jobs/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/takes your organisation's jobs off MedHire/)).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+});

@@ -184,6 +184,9 @@ function DeleteAccountCard({ user }: { user: TUser }) {
     setServerError(null);
   };
 
+  // Only the owner's account carries the organisation with it; another member leaves the team.
+  const isOwner = user.memberRole === 'owner';
+
   const remove = async () => {
     if (!isConfirmed) return;
     setIsDeleting(true);
@@ -205,7 +208,11 @@ function DeleteAccountCard({ user }: { user: TUser }) {
   return (
     <Card
       title="Delete account"
-      description="Closes your account and takes your organisation's jobs off MedHire. This cannot be undone."
+      description={
+        isOwner
+          ? "Closes your account and takes your organisation's jobs off MedHire. This cannot be undone."
+          : 'Closes your account and takes you off the hiring team; the organisation keeps its jobs, and those assigned to you become unassigned. This cannot be undone.'
+      }
       className="danger-zone"
     >
       <div className="account-form__actions">
@@ -218,7 +225,11 @@ function DeleteAccountCard({ user }: { user: TUser }) {
         onClose={close}
         size="sm"
         title="Delete your account?"
-        description="Your jobs, matches and conversations will no longer be available. You will be signed out."
+        description={
+          isOwner
+            ? 'Your jobs, matches and conversations will no longer be available. You will be signed out.'
+            : 'You leave the hiring team and will be signed out.'
+        }
         footer={
           <>
             <Button variant="secondary" onClick={close} disabled={isDeleting}>

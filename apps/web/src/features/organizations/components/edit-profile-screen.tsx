@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useCan, useRoleLabel, whoCan } from '../../../app/use-can.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -20,10 +22,12 @@ import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
 import { NotificationSettings } from '../../notifications/components/notification-settings.tsx';
+import { useEnums } from '../../utility/use-enums.ts';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';
 import { type ProfileFormValues, profileValuesFromOrganization } from '../profile-form-values.ts';
 import { AccountSettings } from './account-settings.tsx';
+import { ProfileReview } from './profile-review.tsx';
 import { type ProfileForm, ProfileSection, type ProfileSectionProps } from './profile-sections.tsx';
 import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organization.tsx';
 import { useMediaUploads } from './use-media-uploads.ts';
@@ -31,20 +35,31 @@ import './profile.css';
 
 export const PROFILE_SAVED_MESSAGE = 'Your organisation profile is saved.';
 
-/** /edit-profile: the organisation profile in one page, then the account's own settings. */
+/**
+ * /edit-profile: the organisation profile in one page, then the account's own settings. A role
+ * that cannot edit the organisation (organization.edit) reads the profile instead and still has
+ * its own notification and account settings here.
+ */
 export function EditProfileScreen() {
   const user = useAppSelector(selectUser);
+  const canEdit = useCan('organization.edit');
   return (
     <div className="profile-screen">
       <title>Organisation profile · MedHire</title>
       <PageHeader
         title="Organisation profile"
-        description="Keep your details current; physicians see them on every job you post."
+        description={
+          canEdit
+            ? 'Keep your details current; physicians see them on every job you post.'
+            : 'What physicians see about your organisation, and your own account settings.'
+        }
         actions={
-          <Link className={buttonClasses({ variant: 'secondary' })} to="/edit-profile/would-you-rather">
-            <SparkIcon size={18} />
-            Candidate preferences
-          </Link>
+          canEdit && (
+            <Link className={buttonClasses({ variant: 'secondary' })} to="/edit-profile/would-you-rather">
+              <SparkIcon size={18} />
+              Candidate preferences
+            </Link>
+          )
         }
       />
       {user && <OrganizationLoader user={user} />}
@@ -62,6 +77,7 @@ type LoadState =
 
 function OrganizationLoader({ user }: { user: TUser }) {
   const dispatch = useAppDispatch();
+  const canEdit = useCan('organization.edit');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const userId = user._id;
@@ -100,21 +116,53 @@ function OrganizationLoader({ user }: { user: TUser }) {
       <EmptyState
         icon={<BuildingIcon size={26} />}
         title="No organisation profile yet"
-        description="Establish your profile so physicians can learn about your practice."
+        description={
+          canEdit
+            ? 'Establish your profile so physicians can learn about your practice.'
+            : `${capitalise(whoCan('organization.edit'))} establishes the profile physicians see.`
+        }
         action={
-          <Link className={buttonClasses()} to="/establish-profile">
-            Establish your profile
-          </Link>
+          canEdit && (
+            <Link className={buttonClasses()} to="/establish-profile">
+              Establish your profile
+            </Link>
+          )
         }
       />
     );
   }
+  if (!canEdit) return <ProfileReadOnly organization={state.organization} />;
   return (
     <ProfileEditor
       user={user}
       organization={state.organization}
       onSaved={(organization) => setState({ status: 'ready', organization })}
     />
+  );
+}
+
+/** The profile for a member whose role reads it but cannot change it. */
+function ProfileReadOnly({ organization }: { organization: TOrganization }) {
+  const { enums } = useEnums();
+  const roleLabel = useRoleLabel();
+  const values = profileValuesFromOrganization(organization);
+  const practiceTypeTitle = enums?.practiceType.find(
+    (type) => type._id === values.features.practiceType,
+  )?.title;
+  return (
+    <Card
+      title="What physicians see"
+      description="Read-only for your role."
+      headingLevel={2}
+      className="profile-read-only"
+    >
+      <Alert variant="info">
+        <p>
+          Your role ({roleLabel}) can read the organisation profile; {whoCan('organization.edit')} edits it.
+        </p>
+      </Alert>
+      <ProfileReview values={values} practiceTypeTitle={practiceTypeTitle} />
+    </Card>
   );
 }
 
@@ -245,4 +293,8 @@ function ProfileEditor({
       </div>
     </ServerForm>
   );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -9,7 +9,10 @@ function show(value: string | number | undefined): ReactNode {
   return value;
 }
 
-/** The whole profile at a glance before it is saved, each part with a way back to edit it. */
+/**
+ * The whole profile at a glance: before it is saved, each part with a way back to edit it; for a
+ * member who cannot edit it (no `onEdit`), read-only.
+ */
 export function ProfileReview({
   values,
   practiceTypeTitle,
@@ -17,7 +20,7 @@ export function ProfileReview({
 }: {
   values: ProfileFormValues;
   practiceTypeTitle: string | undefined;
-  onEdit: (stepIndex: number) => void;
+  onEdit?: (stepIndex: number) => void;
 }) {
   const links = Object.entries(values.socialLinks).filter(([, url]) => url.trim() !== '');
   const sections: { title: string; step: number; rows: [string, ReactNode][] }[] = [
@@ -81,7 +84,7 @@ export function ProfileReview({
         key: section.title,
         title: section.title,
         rows: section.rows.map(([label, value]) => ({ label, value })),
-        onEdit: () => onEdit(section.step),
+        onEdit: onEdit ? () => onEdit(section.step) : undefined,
       }))}
     />
   );

@@ -33,6 +33,39 @@ describe('the subscription banner in the main layout', () => {
     );
   });
 
+  it('does not ask the server for the subscription of a member without billing rights', async () => {
+    const { calls } = mockApi(summaryRoute);
+    renderApp('/home', {
+      session: makeSession({
+        user: {
+          subscriptionStatus: 'active',
+          subscriptionMeta: {
+            planId: 'plan-growth',
+            planName: 'Growth',
+            currentPeriodEnd: inDays(3),
+            invitesLeft: 4,
+          },
+          memberRole: 'recruiter',
+          rights: ['account.self', 'organization.read', 'team.read', 'jobs.read', 'jobs.create', 'dashboard'],
+        },
+      }),
+    });
+    await screen.findByRole('heading', { name: 'Home', level: 1 });
+    expect(calls.some((call) => call.path.includes('/subscription/'))).toBe(false);
+  });
+
+  it('shows a member without billing rights a failed payment without the billing link', async () => {
+    mockApi(summaryRoute);
+    renderApp('/home', {
+      session: makeSession({
+        user: { subscriptionStatus: 'past_due', memberRole: 'admin', rights: ['dashboard'] },
+      }),
+    });
+    const banner = await screen.findByRole('region', { name: 'Subscription notice' });
+    expect(banner).toHaveTextContent("The organisation's owner manages the subscription.");
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('says when a canceled plan ends within the week, and stays away while it renews', async () => {
     const end = inDays(3);
     const { calls } = mockApi({

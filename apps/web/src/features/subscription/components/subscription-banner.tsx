@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
@@ -21,7 +22,8 @@ function isWithinDays(iso: string | null, days: number, now = Date.now()): boole
 /**
  * The main layout's banner (issue 12): a failed renewal (past_due), a subscription that ended,
  * or one canceled to end within a week. Whether an active plan is set to end is only on the
- * subscription itself, so it is fetched only when the period ends within that week.
+ * subscription itself, so it is fetched only when the period ends within that week, and only for
+ * a role that manages billing; other members read the notice without the billing link.
  */
 export function SubscriptionBanner() {
   const dispatch = useAppDispatch();
@@ -31,9 +33,10 @@ export function SubscriptionBanner() {
   const periodEnd = user?.subscriptionMeta.currentPeriodEnd ?? null;
   const isEndingWindow = status === 'active' && isWithinDays(periodEnd, ENDING_SOON_DAYS);
   const userId = user?._id;
+  const canManageBilling = useCan('billing');
 
   useEffect(() => {
-    if (!isEndingWindow || subscription || !userId) return;
+    if (!canManageBilling || !isEndingWindow || subscription || !userId) return;
     const controller = new AbortController();
     subscriptionApi
       .getSubscription(userId, controller.signal)
@@ -41,7 +44,7 @@ export function SubscriptionBanner() {
       // The banner is a reminder; the subscription page reports a failed load itself.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [isEndingWindow, subscription, userId, dispatch]);
+  }, [canManageBilling, isEndingWindow, subscription, userId, dispatch]);
 
   let message: string | null = null;
   let action = { to: '/manage-subscriptions', label: 'Manage subscription' };
@@ -62,9 +65,13 @@ export function SubscriptionBanner() {
     <section className="subscription-banner" aria-label="Subscription notice">
       <AlertIcon size={18} />
       <p>{message}</p>
-      <Link to={action.to} className="subscription-banner__action">
-        {action.label}
-      </Link>
+      {canManageBilling ? (
+        <Link to={action.to} className="subscription-banner__action">
+          {action.label}
+        </Link>
+      ) : (
+        <p>The organisation's owner manages the subscription.</p>
+      )}
     </section>
   );
 }

@@ -3,10 +3,10 @@ import { ROLE_LABELS } from '@medhire/contract/team-roles';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useAppSelector } from '../../../app/hooks.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { Select } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { teamApi } from '../api/team-api.ts';
-import { useHasRight } from '../use-has-right.ts';
 
 /** The value of the assignee filter that means the signed-in member (the API's `me`). */
 export const ASSIGNED_TO_ME = 'me';
@@ -16,7 +16,7 @@ export const ASSIGNED_TO_ME = 'me';
  * loading, and when the team cannot be read (the lists then simply offer no filter).
  */
 export function useTeamMembers(): TTeamMember[] {
-  const canRead = useHasRight('team.read');
+  const canRead = useCan('team.read');
   const [members, setMembers] = useState<TTeamMember[]>([]);
   useEffect(() => {
     if (!canRead) return;
@@ -100,7 +100,7 @@ export function AssignControl({
   assign: (assigneeId: string | null) => Promise<unknown>;
   onAssigned?: () => void;
 }) {
-  const canAssign = useHasRight('jobs.assign');
+  const canAssign = useCan('jobs.assign');
   const [isSaving, setIsSaving] = useState(false);
   if (!canAssign || members.length === 0) {
     return assignee ? <p className="assignee-note">Assigned to {assignee.fullName}</p> : null;

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../components/ui/button.tsx';
+import { EmptyState } from '../components/ui/empty-state.tsx';
+import { ShieldIcon } from '../components/ui/icons.tsx';
+import { explainMissingAccess, type RouteAccess } from './route-access.ts';
+import { useRoleLabel } from './use-can.ts';
+
+/** What a member sees on a page their role cannot use: why, whom to ask, and where to go. */
+export function NoAccessScreen({ access }: { access: RouteAccess }) {
+  const roleLabel = useRoleLabel();
+  return (
+    <>
+      <title>Not available for your role · MedHire</title>
+      <EmptyState
+        headingLevel={1}
+        icon={<ShieldIcon size={26} />}
+        title="This page isn't available for your role"
+        description={explainMissingAccess(roleLabel, access)}
+        action={
+          <Link className={buttonClasses({ variant: 'primary' })} to={access.elsewhere.to}>
+            {access.elsewhere.label}
+          </Link>
+        }
+      />
+    </>
+  );
+}
