@@ -116,7 +116,9 @@ describe('/settings/activity', () => {
     const { calls } = mockApi({});
     const recruiter = makeSession({ user: { rights: ['jobs.read'] } as never });
     renderApp('/settings/activity', { session: recruiter });
-    expect(await screen.findByText('The activity log is for owners and admins')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This page isn't available for your role" }),
+    ).toBeInTheDocument();
     expect(calls.some((call) => call.path.includes('/activity/'))).toBe(false);
   });
 });

@@ -126,7 +126,9 @@ describe('/settings/data-export', () => {
     renderApp('/settings/data-export', {
       session: makeSession({ user: { rights: ['activity.read'] } as never }),
     });
-    expect(await screen.findByText("Only the owner can export the organisation's data")).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This page isn't available for your role" }),
+    ).toBeInTheDocument();
   });
 
   it('formats sizes', () => {
