@@ -2,8 +2,13 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { EmptyState } from '../components/ui/empty-state.tsx';
 import { ShieldIcon } from '../components/ui/icons.tsx';
-import { explainMissingAccess, type RouteAccess } from './route-access.ts';
-import { useRoleLabel } from './use-can.ts';
+import type { RouteAccess } from './route-access.ts';
+import { useRoleLabel, whoCan } from './use-can.ts';
+
+/** The sentence the guard shows: "Your role (Delegate) cannot post jobs. Ask an owner, admin or recruiter." */
+export function explainMissingAccess(roleLabel: string, access: RouteAccess): string {
+  return `Your role (${roleLabel}) cannot ${access.does}. Ask ${whoCan(access.right)}.`;
+}
 
 /** What a member sees on a page their role cannot use: why, whom to ask, and where to go. */
 export function NoAccessScreen({ access }: { access: RouteAccess }) {

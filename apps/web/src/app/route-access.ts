@@ -1,6 +1,5 @@
 import type { TRight } from '@medhire/contract/team-roles';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { whoCan } from './use-can.ts';
 
 /** Where a member who cannot use a page is sent to work instead. */
 export interface RouteElsewhere {
@@ -69,11 +68,6 @@ export function missingAccessForPath(
     matches.map((match) => match.route.handle),
     rights,
   );
-}
-
-/** The sentence the guard shows: "Your role (Delegate) cannot post jobs. Ask an owner, admin or recruiter." */
-export function explainMissingAccess(roleLabel: string, access: RouteAccess): string {
-  return `Your role (${roleLabel}) cannot ${access.does}. Ask ${whoCan(access.right)}.`;
 }
 
 /** A path pattern of the router with what it needs, for the walk of every route. */

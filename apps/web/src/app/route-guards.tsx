@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useSearchParams } from 'react-router';
 import { logout, selectSession } from '../features/auth/auth-slice.ts';
 import {
@@ -6,9 +6,15 @@ import {
   resolvePostLoginRoute,
   signInPathFor,
 } from '../features/auth/post-login-destination.ts';
+import { FullPageLoader } from './full-page-loader.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
-import { NoAccessScreen } from './no-access-screen.tsx';
 import { missingAccess } from './route-access.ts';
+
+// Rare (a role outside its rights), so the explanation and the rights table it quotes load only
+// when needed, keeping them out of the first page's download.
+const NoAccessScreen = lazy(() =>
+  import('./no-access-screen.tsx').then((module) => ({ default: module.NoAccessScreen })),
+);
 
 /** Navigation state that asks / to end the session on arrival (see useSignOut). */
 export interface SignOutState {
@@ -73,6 +79,12 @@ export function RequireSession() {
     matches.map((match) => match.handle),
     session.user.rights,
   );
-  if (missing) return <NoAccessScreen access={missing} />;
+  if (missing) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <NoAccessScreen access={missing} />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

@@ -1,5 +1,21 @@
-import type { ToastContainerProps } from 'react-toastify/unstyled';
-import { toast } from 'react-toastify/unstyled';
+import type { ToastContainerProps, ToastOptions } from 'react-toastify/unstyled';
+
+type ToastLibrary = typeof import('react-toastify/unstyled');
+let toastLibrary: Promise<ToastLibrary> | undefined;
+
+/**
+ * The toast library downloads on first use (or when the container mounts after the first
+ * page), not with the first page: a toast raised before it arrives is queued by the library and
+ * shown once its container mounts.
+ */
+export function loadToastLibrary(): Promise<ToastLibrary> {
+  toastLibrary ??= import('react-toastify/unstyled');
+  return toastLibrary;
+}
+
+function show(kind: 'error' | 'info' | 'success', message: string, options?: ToastOptions): void {
+  void loadToastLibrary().then(({ toast }) => toast[kind](message, options));
+}
 
 /**
  * Spec §9 gives two auto-close times. 5000 ms is the container default and applies to
@@ -23,17 +39,17 @@ export const toastContainerOptions = {
 } satisfies ToastContainerProps;
 
 export function notifyError(message: string): void {
-  toast.error(message, { toastId: `error:${message}` });
+  show('error', message, { toastId: `error:${message}` });
 }
 
 export function notifyFormError(message: string): void {
-  toast.error(message, { toastId: `form-error:${message}`, autoClose: FORM_TOAST_AUTO_CLOSE_MS });
+  show('error', message, { toastId: `form-error:${message}`, autoClose: FORM_TOAST_AUTO_CLOSE_MS });
 }
 
 export function notifyInfo(message: string): void {
-  toast.info(message);
+  show('info', message);
 }
 
 export function notifySuccess(message: string): void {
-  toast.success(message);
+  show('success', message);
 }

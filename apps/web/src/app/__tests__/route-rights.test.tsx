@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { makeEnums } from '../../test/enums-fixture.ts';
 import { envelope, makeSession, mockApi } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { explainMissingAccess, flattenRoutes, missingAccess, missingAccessForPath } from '../route-access.ts';
+import { explainMissingAccess } from '../no-access-screen.tsx';
+import { flattenRoutes, missingAccess, missingAccessForPath } from '../route-access.ts';
 import { routes } from '../router.tsx';
 
 function rightsOf(role: TMemberRole) {

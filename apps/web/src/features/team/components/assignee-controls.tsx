@@ -1,11 +1,11 @@
 import type { TMemberRef, TTeamMember } from '@medhire/contract/team';
 import { ROLE_LABELS } from '@medhire/contract/team-roles';
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { useCan } from '../../../app/use-can.ts';
 import { Select } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/http.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { teamApi } from '../api/team-api.ts';
 
 /** The value of the assignee filter that means the signed-in member (the API's `me`). */
@@ -124,12 +124,12 @@ export function AssignControl({
         try {
           await assign(next);
           const chosen = members.find((member) => member._id === next);
-          toast.success(
+          notifySuccess(
             chosen ? `Assigned to ${chosen.fullName ?? chosen.email}.` : 'Nobody in particular now.',
           );
           onAssigned?.();
         } catch (error) {
-          toast.error(errorMessage(error));
+          notifyError(errorMessage(error));
         } finally {
           setIsSaving(false);
         }

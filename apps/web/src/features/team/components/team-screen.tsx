@@ -5,7 +5,6 @@ import { INVITABLE_ROLES, ROLE_LABELS, type TInvitableRole } from '@medhire/cont
 import { useCallback, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -16,6 +15,7 @@ import { Meter } from '../../../components/ui/meter.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage, http } from '../../../lib/http.ts';
+import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { syncUser } from '../../auth/auth-slice.ts';
 import { teamApi } from '../api/team-api.ts';
 import './team-screen.css';
@@ -86,7 +86,7 @@ function InviteForm({
         jobIds: values.role === 'delegate' ? values.jobIds : [],
       });
       const team = await teamApi.invite(body);
-      toast.success(`An invitation is on its way to ${body.email}.`);
+      notifySuccess(`An invitation is on its way to ${body.email}.`);
       reset({ email: '', role: values.role, jobIds: [] });
       onInvited(team);
     } catch (error) {
@@ -189,9 +189,9 @@ export function TeamScreen() {
     setIsWorking(true);
     try {
       setTeam(await action());
-      toast.success(success);
+      notifySuccess(success);
     } catch (error) {
-      toast.error(errorMessage(error));
+      notifyError(errorMessage(error));
     } finally {
       setIsWorking(false);
       setPending(null);

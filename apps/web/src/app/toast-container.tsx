@@ -1,0 +1,9 @@
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import { toastContainerOptions } from '../lib/toast.ts';
+import './toasts.css';
+
+/** Where toasts appear; loaded after the first page (see AppProviders). */
+export function AppToastContainer() {
+  return <ToastContainer {...toastContainerOptions} />;
+}
