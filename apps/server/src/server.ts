@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { stopEmbeddedClusters } from './db/embedded-cluster.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { seedDemoData } from './seed/index.ts';
 
 /** How long a shutdown may take before the database is stopped and the process exits anyway. */
@@ -79,7 +80,16 @@ async function start(): Promise<void> {
   // migrating, seeding) would otherwise end the process at once and leave its database running.
   for (const signal of STOP_SIGNALS) process.on(signal, () => requestShutdown({ signal }));
   process.on('uncaughtException', (err) => requestShutdown({ err }));
-  process.on('unhandledRejection', (err) => requestShutdown({ err }));
+  process.on('unhandledRejection', (err) => {
+    // pg-boss does not await a finished job's completion: when the database is down at that
+    // moment the rejection is unhandled. The outage is already handled (503s, the cluster's
+    // restart) and the job, still active, is retried once it expires, so it is no reason to stop.
+    if (isDatabaseUnavailable(err)) {
+      report('warn', 'A background call failed while the database was unreachable', err);
+      return;
+    }
+    requestShutdown({ err });
+  });
 
   const config = loadConfig();
   const building = buildApp(config);

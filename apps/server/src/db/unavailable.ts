@@ -48,3 +48,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * What a request meets while the server restarts its embedded cluster: PostgreSQL's own
+ * "cannot connect now" (57P03), raised before the request waits on connection attempts to a
+ * cluster that is still starting, so it answers 503 at once.
+ */
+export class DatabaseRestartingError extends Error {
+  readonly code = '57P03';
+  constructor() {
+    super('The embedded database is restarting.');
+    this.name = 'DatabaseRestartingError';
+  }
+}

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createDatabase, type Database, type Db } from '../db/index.ts';
+import { DatabaseRestartingError } from '../db/unavailable.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,16 @@ export default fp<DbPluginOptions>(
     const owned = database;
     app.decorate('database', owned);
     app.decorate('db', owned.db);
+    // While the embedded cluster restarts after a crash, API calls answer 503 (try again) at once
+    // instead of each waiting out its connection attempts; the health check still reports why.
+    if (owned.isRestarting) {
+      const isRestarting = owned.isRestarting;
+      app.addHook('onRequest', async (request) => {
+        if (isRestarting() && request.url.startsWith('/api/') && !request.url.startsWith('/api/health')) {
+          throw new DatabaseRestartingError();
+        }
+      });
+    }
     app.addHook('onClose', async () => {
       await owned.close();
     });
