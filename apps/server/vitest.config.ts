@@ -7,5 +7,8 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     testTimeout: 15_000,
     hookTimeout: 60_000,
+    // One worker per core (Vitest's default leaves one idle). Every file has a database of its
+    // own, so files run side by side safely; on a 2-core machine the suite takes about half the time.
+    maxWorkers: '100%',
   },
 });
