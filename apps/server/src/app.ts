@@ -22,7 +22,7 @@ import metricsPlugin from './plugins/metrics.ts';
 import notificationsPlugin from './plugins/notifications.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import paymentsPlugin from './plugins/payments.ts';
-import queuePlugin from './plugins/queue.ts';
+import queuePlugin, { type QueueTimings } from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
@@ -42,6 +42,8 @@ export interface BuildAppOptions {
   database?: Database;
   /** Where log lines go instead of stdout. */
   logStream?: DestinationStream;
+  /** How often the job queue runs its own upkeep; pg-boss's defaults unless a test speeds them up. */
+  queueTimings?: QueueTimings;
 }
 
 /** Builds the whole server (plugins, then routes) without listening. */
@@ -110,7 +112,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(docsPlugin);
     await app.register(socketPlugin);
     await app.register(mailPlugin);
-    await app.register(queuePlugin);
+    await app.register(queuePlugin, { timings: options.queueTimings });
     await app.register(notificationsPlugin);
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);

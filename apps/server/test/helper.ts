@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { DestinationStream } from 'pino';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { createPostgresDatabase, type Database } from '../src/db/index.ts';
 import { afterFile, onFileDisposed } from './cleanups.ts';
@@ -97,6 +97,7 @@ export interface BuildTestAppOptions {
   /** Use this database instead of the file's shared one; the app then closes it. */
   database?: Database;
   logStream?: DestinationStream;
+  queueTimings?: BuildAppOptions['queueTimings'];
   /** Extra routes or hooks a test needs, registered after the app's own and before ready(). */
   register?: FastifyPluginAsync;
 }
@@ -114,7 +115,11 @@ export async function buildTestApp(
     const shared = await getTestDatabase();
     database = { ...shared, close: async () => {} };
   }
-  const app = await buildApp(testConfig(overrides), { database, logStream: options.logStream });
+  const app = await buildApp(testConfig(overrides), {
+    database,
+    logStream: options.logStream,
+    queueTimings: options.queueTimings,
+  });
   if (options.register) await app.register(options.register);
   await app.ready();
   return app;

@@ -48,6 +48,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The intervals (seconds) of pg-boss's own upkeep: expiring and archiving jobs, counting queue
+ * states, checking cron schedules. Left out, pg-boss's defaults apply (the server never sets them;
+ * the idle-server test compresses them to run many cycles in seconds).
+ */
+export interface QueueTimings {
+  maintenanceIntervalSeconds?: number;
+  monitorStateIntervalSeconds?: number;
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
+}
+
+export interface QueuePluginOptions {
+  timings?: QueueTimings;
+}
+
 interface Registration {
   name: string;
   settings: QueueSettings;
@@ -59,9 +75,10 @@ interface Registration {
  * migration 0010). Every instance runs workers; jobs are claimed with SKIP LOCKED so each runs
  * once, retried with exponential backoff when its handler throws.
  */
-export default fp(
-  async (app) => {
+export default fp<QueuePluginOptions>(
+  async (app, options) => {
     const boss = new PgBoss({
+      ...options.timings,
       db: drizzleSqlExecutor(app.db),
       schema: QUEUE_SCHEMA,
       // Archive completed jobs after a day and drop them after a week.
