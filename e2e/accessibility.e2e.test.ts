@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
@@ -137,7 +139,21 @@ function describeViolations(violations: AxeViolation[], where: string, width: nu
     .join('\n');
 }
 
-async function expectNoBlockingViolations(page: Page, where: string, width: number) {
+/** Where every screen's screenshot goes, kept by CI as an artefact: artifacts/screenshots/<width>/. */
+const SCREENSHOT_DIR = fileURLToPath(new URL('./artifacts/screenshots/', import.meta.url));
+
+/** A screenshot of the page as checked, named after the route pattern and the state shown. */
+async function keepScreenshot(page: Page, name: string, width: number) {
+  const slug =
+    name
+      .replace(/^\//, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'root';
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, String(width), `${slug}.png`), fullPage: true });
+}
+
+async function expectNoBlockingViolations(page: Page, where: string, width: number, name = where) {
+  await keepScreenshot(page, name, width);
   const violations = await blockingViolations(page);
   if (violations.length > 0) {
     const report = describeViolations(violations, where, width);
@@ -209,7 +225,7 @@ describe.each([viewports.desktop, viewports.mobile])('at $width px', (viewport) 
     expect(ids.jobId, 'the demo ids were found').not.toBe('');
     const path = withIds(route);
     await openRoute(checked, path);
-    await expectNoBlockingViolations(checked.page, path, width);
+    await expectNoBlockingViolations(checked.page, path, width, route);
   });
 
   it('with the invite-to-job dialog open', async () => {
@@ -224,7 +240,12 @@ describe.each([viewports.desktop, viewports.mobile])('at $width px', (viewport) 
     await dialog.waitFor({ timeout: SLOW });
     await expect.poll(() => dialog.getByLabel('Job').inputValue(), { timeout: SLOW }).toBe(ids.jobId);
     await settle(page);
-    await expectNoBlockingViolations(page, `${path} (invite dialog)`, width);
+    await expectNoBlockingViolations(
+      page,
+      `${path} (invite dialog)`,
+      width,
+      '/jobs-resident/:jobId (invite dialog)',
+    );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -238,7 +259,7 @@ describe.each([viewports.desktop, viewports.mobile])('at $width px', (viewport) 
     await move.focus();
     await page.keyboard.press('ArrowDown');
     await page.getByRole('menu').first().waitFor({ timeout: SLOW });
-    await expectNoBlockingViolations(page, `${path} (move menu)`, width);
+    await expectNoBlockingViolations(page, `${path} (move menu)`, width, '/jobs-resident/:jobId (move menu)');
     await page.keyboard.press('Escape');
   });
 
