@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLatestCode } from '../apps/server/src/domain/mail/outbox.ts';
 import { type CheckedPage, launchBrowser, openPage } from './fixtures/browser.ts';
-import { onboardNewEmployer } from './fixtures/onboard-employer.ts';
+import { expectSignUpStage, onboardNewEmployer } from './fixtures/onboard-employer.ts';
 import { startServer, type TestServer } from './fixtures/server.ts';
 
 let server: TestServer;
@@ -78,12 +78,13 @@ async function signIn(checked: CheckedPage, email: string, password: string) {
 }
 
 describe('onboarding a new employer', () => {
-  it('registers, confirms the e-mail, establishes the profile, answers the preferences and resumes at /payment', async () => {
+  it('registers, confirms the e-mail, establishes the profile, answers the preferences, resumes at /payment and pays', async () => {
     const checked = await openPage(browser, { baseURL: server.baseURL });
     try {
       const { page } = checked;
-      // 1–3. Register, confirm the e-mail, establish the profile, answer the preferences.
-      const { email, password, probeCount } = await onboardNewEmployer(checked, server);
+      // 1–3. Register, confirm the e-mail, establish the profile, answer the preferences; every
+      // screen shows the same sign-up progress at its true step (asserted in the fixture).
+      const { email, password, fullName, probeCount } = await onboardNewEmployer(checked, server);
 
       // 5. What the server now holds for this account.
       const session = await storedSession(page);
@@ -115,24 +116,48 @@ describe('onboarding a new employer', () => {
       expect(logoResponse.status).toBe(200);
       expect(logoResponse.headers.get('content-type')).toMatch(/^image\//);
 
-      // 4. Sign out (the public layout of /payment leads back into the app, where the account
-      // menu is) and sign in again: the onboarding resumes at /payment.
-      await page.getByRole('link', { name: 'Back to MedHire' }).click();
-      await checked.waitForPath('/home');
-      // A first visit to /home starts the guided tour after a moment; end it before using the menu.
-      await page.getByRole('button', { name: 'Skip tour' }).first().click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: /account menu/i }).click();
+      // 4. Nothing is paid yet, so /payment leads nowhere into the app: no "Back to MedHire", no
+      // logo link home; the plan choice is on the page and Sign out in the header.
+      expect(await page.getByRole('link', { name: 'Back to MedHire' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'MedHire home' }).count()).toBe(0);
+      await page.getByRole('radio', { name: 'Choose Professional' }).waitFor();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await checked.waitForPath('/');
       await expect.poll(() => page.evaluate(() => localStorage.getItem('medhire.session'))).toBeNull();
 
+      // Signing in again resumes the onboarding at /payment, at the same stage.
       await signIn(checked, email, password);
       await checked.waitForPath('/payment');
       await page.getByRole('heading', { name: 'Payment', level: 1 }).waitFor();
+      await expectSignUpStage(page, 'Plan and payment');
       const resumed = await storedSession(page);
       expect(resumed.token).not.toBe(session.token);
       expect((await syncUserDetail(resumed)).user.preferenceProbe).toHaveLength(probeCount);
+
+      // 6. Paying ends the sign-up on the first page of the app, without the progress.
+      await page.getByRole('radio', { name: 'Choose Professional' }).check();
+      await page.getByLabel('Name on card').fill(fullName);
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry month').fill('04');
+      await page.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 3));
+      await page.getByLabel('Security code (CVC)').fill('123');
+      await page.getByRole('button', { name: /^Pay \$[\d,.]+ and subscribe$/ }).click();
+      await checked.waitForPath('/home');
+      expect(await page.getByRole('navigation', { name: 'Sign-up progress' }).count()).toBe(0);
+      // A first visit to /home starts the guided tour after a moment; end it before going on.
+      await page.getByRole('button', { name: 'Skip tour' }).first().click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // 7. The owner is a person, not an e-mail: the account menu, its initials, and the team.
+      const accountMenu = page.getByRole('button', { name: /account menu/i });
+      expect(await accountMenu.innerText()).toContain(fullName);
+      expect(await accountMenu.locator('.user-menu__avatar').innerText()).toBe('DW');
+      await page.goto('/settings/team');
+      const members = page.getByRole('region', { name: 'Members' }).getByRole('listitem');
+      await members.first().waitFor();
+      expect(await members.count()).toBe(1);
+      expect(await members.first().locator('strong').innerText()).toBe(fullName);
+      expect(await members.first().innerText()).toContain(`${email} · Owner`);
       checked.assertNoErrors();
     } finally {
       await checked.close();

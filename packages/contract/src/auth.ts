@@ -37,6 +37,13 @@ export const ZPresentedPassword = z
   .min(1, 'Enter your password.')
   .max(1024, 'This password is too long.');
 
+/** A person's own name as colleagues and physicians see it. */
+export const ZFullName = z
+  .string({ error: 'Enter your full name.' })
+  .trim()
+  .min(2, 'Enter your full name.')
+  .max(120, 'Use at most 120 characters for your name.');
+
 export const ZOtp = z
   .string({ error: 'Enter the 6-digit code from your e-mail.' })
   .trim()
@@ -53,10 +60,20 @@ export type TLoginBody = z.infer<typeof ZLoginBody>;
 export const ZLoginV1Data = ZSession.extend({ showSpecialtyParams: z.literal(true) });
 export type TLoginV1Data = z.infer<typeof ZLoginV1Data>;
 
+/**
+ * `POST /api/employer/auth/v1/register`: the spec's {email, password}, plus the owner's own name,
+ * optional so a caller that sends only the spec's fields still registers.
+ */
 export const ZRegisterBody = z
-  .object({ email: ZEmail, password: ZNewPassword })
+  .object({ email: ZEmail, password: ZNewPassword, fullName: ZFullName.optional() })
   .refine(passwordIsNotEmail, passwordIsNotEmailIssue);
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
+
+/** The registration form asks the name: without it the team and the account menu show only an e-mail. */
+export const ZRegisterForm = z
+  .object({ fullName: ZFullName, email: ZEmail, password: ZNewPassword })
+  .refine(passwordIsNotEmail, passwordIsNotEmailIssue);
+export type TRegisterForm = z.infer<typeof ZRegisterForm>;
 
 export const ZRegisterData = z.object({ email: z.string() });
 export type TRegisterData = z.infer<typeof ZRegisterData>;
@@ -124,6 +141,10 @@ export const ZUpdateCurrentProfileStepBody = z.object({
     .max(100, 'The profile step is out of range.'),
 });
 export type TUpdateCurrentProfileStepBody = z.infer<typeof ZUpdateCurrentProfileStepBody>;
+
+/** `PATCH /api/employer/auth/v1/update-full-name/{id}`: the signed-in person's own name. */
+export const ZUpdateFullNameBody = z.object({ fullName: ZFullName });
+export type TUpdateFullNameBody = z.infer<typeof ZUpdateFullNameBody>;
 
 export const ZUpdatePreferenceProbesBody = z.object({
   preferenceProbe: z

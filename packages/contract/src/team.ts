@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { ZEmail, ZNewPassword, ZPresentedPassword } from './auth.ts';
+import { ZEmail, ZFullName, ZNewPassword, ZPresentedPassword } from './auth.ts';
 import { ZInvitableRole, ZMemberRole } from './team-roles.ts';
 
 /** Which member looks after a job or an applicant. */
 export const ZMemberRef = z.object({ _id: z.string(), fullName: z.string() });
 export type TMemberRef = z.infer<typeof ZMemberRef>;
-
-export const ZFullName = z
-  .string({ error: 'Enter your full name.' })
-  .trim()
-  .min(2, 'Enter your full name.')
-  .max(120, 'Use at most 120 characters for your name.');
 
 export const ZTeamMember = z.object({
   _id: z.string(),

@@ -16,6 +16,8 @@ export interface RegisterAccountOptions {
   context: AuthContext;
   email: string;
   password: string;
+  /** The owner's own name; kept from an earlier attempt when this one leaves it out. */
+  fullName?: string | undefined;
 }
 
 function alreadyRegistered(isUnclaimedPractice: boolean): AppError {
@@ -36,6 +38,7 @@ export async function registerAccount({
   context,
   email,
   password,
+  fullName,
 }: RegisterAccountOptions): Promise<TRegisterData> {
   const { db, limiter } = context;
   await spendAttempt(limiter, `register:${email}`, ACCOUNT_LIMITS.register);
@@ -47,11 +50,14 @@ export async function registerAccount({
 
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ passwordHash, ...(fullName ? { fullName } : {}), updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
   } else {
     const [created] = await db
       .insert(users)
-      .values({ email, passwordHash, accountStatus: 'pending' })
+      .values({ email, passwordHash, fullName: fullName ?? null, accountStatus: 'pending' })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     // Lost a race with a simultaneous registration of the same e-mail.

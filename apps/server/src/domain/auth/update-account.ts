@@ -37,6 +37,19 @@ export function updateCurrentProfileStep({
   return updateUser(db, userId, { currentProfileStep });
 }
 
+/** The person's own name, as the team, the activity log and message authors show it. */
+export function updateFullName({
+  db,
+  userId,
+  fullName,
+}: {
+  db: Db;
+  userId: string;
+  fullName: string;
+}): Promise<TUser> {
+  return updateUser(db, userId, { fullName });
+}
+
 /**
  * Stores the would-you-rather answers. Answers merge into the stored ones by probe, so the
  * edit screen can send just the pairs it changed.

@@ -56,6 +56,7 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'GET /api/employer/notification/push-public-key': needsBeforeAgreement('account.self'),
   'POST /api/employer/team/accept-delegate-agreement': needsBeforeAgreement('account.self'),
   'PATCH /api/employer/auth/v1/update-current-profile-step/:id': needs('account.self'),
+  'PATCH /api/employer/auth/v1/update-full-name/:id': needs('account.self'),
   'GET /api/employer/notification/get-all-notification/:id': needs('account.self'),
   'PATCH /api/employer/notification/mark-as-read-notification/:id': needs('account.self'),
   'PATCH /api/employer/notification/:id/mark-as-read-notification': needs('account.self'),

@@ -69,6 +69,13 @@ const CASES: {
   },
   {
     method: 'PATCH',
+    path: '/v1/update-full-name',
+    valid: { fullName: 'Dana Whitfield' },
+    invalid: { fullName: ' ' },
+    field: 'fullName',
+  },
+  {
+    method: 'PATCH',
     path: '/v1/update-preference-probes',
     valid: { preferenceProbe: [{ probeId: firstProbe.probeId, choice: 'b' }] },
     invalid: { preferenceProbe: [{ probeId: firstProbe.probeId, choice: 'c' }] },
@@ -134,6 +141,20 @@ describe('what the account calls store', () => {
       currentProfileStep: 3,
     });
     expect(response.json().data).toMatchObject({ _id: employer.id, currentProfileStep: 3 });
+  });
+
+  it("sets the person's own name, trimmed, and answers it with the user and the session sync", async () => {
+    const employer = await signedInEmployer(app);
+    const response = await call('PATCH', `/v1/update-full-name/${employer.id}`, employer.token, {
+      fullName: '  Dana Whitfield ',
+    });
+    expect(response.json().data).toMatchObject({ _id: employer.id, fullName: 'Dana Whitfield' });
+    const sync = await app.inject({
+      method: 'GET',
+      url: `/api/employer/auth/sync-user-detail/${employer.id}`,
+      headers: { authorization: employer.token },
+    });
+    expect(sync.json().data.user.fullName).toBe('Dana Whitfield');
   });
 
   it('merges probe answers by probe and refuses unknown probes', async () => {

@@ -47,6 +47,31 @@ describe('POST /api/employer/auth/v1/register', () => {
     expect(mail?.html).toContain(code);
   });
 
+  it("keeps the owner's own name, and still registers without one (the spec's {email, password})", async () => {
+    const named = uniqueEmail('named');
+    expect(
+      (await register({ email: named, password: PASSWORD, fullName: ' Dana Whitfield ' })).statusCode,
+    ).toBe(200);
+    expect((await findUser(named))?.fullName).toBe('Dana Whitfield');
+    // Registering again before confirming keeps the name when the new attempt leaves it out.
+    expect((await register({ email: named, password: PASSWORD })).statusCode).toBe(200);
+    expect((await findUser(named))?.fullName).toBe('Dana Whitfield');
+
+    const unnamed = uniqueEmail('unnamed');
+    expect((await register({ email: unnamed, password: PASSWORD })).statusCode).toBe(200);
+    expect((await findUser(unnamed))?.fullName).toBeNull();
+  });
+
+  it('names a name too short to be one', async () => {
+    const email = uniqueEmail('short-name');
+    const response = await register({ email, password: PASSWORD, fullName: 'D' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toEqual([
+      expect.objectContaining({ field: 'fullName', message: 'Enter your full name.' }),
+    ]);
+    expect(await findUser(email)).toBeUndefined();
+  });
+
   it('ignores fields the client may not set, such as the account status', async () => {
     const email = uniqueEmail('sneaky');
     const response = await register({
@@ -119,6 +144,13 @@ describe('POST /api/employer/auth/v1/verify-otp', () => {
     expect((await register({ email, password: PASSWORD })).statusCode).toBe(200);
     return { email, code: await latestCode(app, email) };
   }
+
+  it("answers the name given at registration in the session's user", async () => {
+    const email = uniqueEmail('verify-named');
+    await register({ email, password: PASSWORD, fullName: 'Dana Whitfield' });
+    const response = await verify({ email, otp: await latestCode(app, email) });
+    expect(response.json().data.user).toMatchObject({ email, fullName: 'Dana Whitfield' });
+  });
 
   it('confirms the e-mail and signs in with code 201', async () => {
     const { email, code } = await registered();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGAL_PATHS, layoutFor, onboardingStepFor } from '../layouts/layout-for.ts';
+import { LEGAL_PATHS, layoutFor } from '../layouts/layout-for.ts';
 
 const complete = { code: 200 } as const;
 const profileMissing = { code: 201 } as const;
@@ -63,13 +63,5 @@ describe('layoutFor (spec §2 layouts)', () => {
   it('ignores a trailing slash', () => {
     expect(layoutFor(complete, '/payment/')).toBe('public');
     expect(layoutFor(null, '/privacy-policy/')).toBe('public');
-  });
-});
-
-describe('onboardingStepFor', () => {
-  it('maps paths to Profile, Preferences and Plan', () => {
-    expect(onboardingStepFor('/establish-profile')).toBe(0);
-    expect(onboardingStepFor('/would-you-rather')).toBe(1);
-    expect(onboardingStepFor('/payment')).toBe(2);
   });
 });

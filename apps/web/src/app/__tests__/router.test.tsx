@@ -54,11 +54,14 @@ describe('routing and access', () => {
     const session = makeSession({ code: 201, user: { accountStatus: 'pending', preferenceProbe: [] } });
     const { router } = renderApp('/', { session });
     expect(
-      await screen.findByRole('heading', { name: 'Establish your organisation profile' }),
+      await screen.findByRole('heading', { name: 'Establish your organization profile' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/establish-profile');
-    const progress = screen.getByRole('navigation', { name: 'Account set-up progress' });
-    expect(within(progress).getByText('Profile').closest('li')).toHaveAttribute('aria-current', 'step');
+    const progress = screen.getByRole('navigation', { name: 'Sign-up progress' });
+    expect(progress).toHaveTextContent('Step 3 of 5: Organization profile');
+    expect(
+      within(progress).getByText('Organization profile', { selector: 'li *' }).closest('li'),
+    ).toHaveAttribute('aria-current', 'step');
   });
 
   it('shows the main layout with its navigation to a signed-in person', async () => {
@@ -106,7 +109,6 @@ describe('routing and access', () => {
     const session = makeSession({ user: { accountStatus: 'pending', subscriptionStatus: 'incomplete' } });
     const { router, store, user } = renderApp('/payment', { session });
     expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to MedHire' })).toHaveAttribute('href', '/home');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
@@ -115,18 +117,58 @@ describe('routing and access', () => {
     await waitFor(() => expect(store.getState().auth.session).toBeNull());
   });
 
+  it('leaves a new employer on /payment no way into the app before anything is paid, only sign-up and sign out', async () => {
+    const session = makeSession({
+      user: {
+        accountStatus: 'pending',
+        subscriptionStatus: 'incomplete',
+        preferenceProbe: [{ probeId: 'p1', choice: 'a' }],
+      },
+    });
+    renderApp('/payment', { session });
+    expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).toHaveTextContent(
+      'Step 5 of 5: Plan and payment',
+    );
+    expect(screen.queryByRole('link', { name: 'Back to MedHire' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'MedHire home' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('leads a new employer reading a legal page back to their sign-up step, not into the app', async () => {
+    const session = makeSession({
+      user: {
+        accountStatus: 'pending',
+        subscriptionStatus: 'incomplete',
+        preferenceProbe: [{ probeId: 'p1', choice: 'a' }],
+      },
+    });
+    renderApp('/subscription-agreement', { session });
+    expect(await screen.findByRole('link', { name: 'Back to sign-up' })).toHaveAttribute('href', '/payment');
+    expect(screen.queryByRole('link', { name: 'Back to MedHire' })).not.toBeInTheDocument();
+  });
+
+  it('keeps "Back to MedHire" on /payment for an account past sign-up', async () => {
+    renderApp('/payment', { session: makeSession({ user: { accountStatus: 'approved' } }) });
+    expect(await screen.findByRole('heading', { name: 'Payment', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to MedHire' })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('navigation', { name: 'Sign-up progress' })).not.toBeInTheDocument();
+  });
+
   it('gives /would-you-rather its own focused layout when signed in', async () => {
     const session = makeSession({ user: { accountStatus: 'pending', preferenceProbe: [] } });
     renderApp('/would-you-rather', { session });
     expect(await screen.findByRole('heading', { name: 'Would you rather…', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: /step 2 of 3/i })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).toHaveTextContent(
+      'Step 4 of 5: Candidate preferences',
+    );
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
   it('lets a visitor reach /establish-profile', async () => {
     const { router } = renderApp('/establish-profile');
     expect(
-      await screen.findByRole('heading', { name: 'Establish your organisation profile' }),
+      await screen.findByRole('heading', { name: 'Establish your organization profile' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/establish-profile');
   });

@@ -17,7 +17,7 @@ export function AgreementLayout() {
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
-      <header className="focused-layout__header focused-layout__header--plain">
+      <header className="focused-layout__header">
         <Logo />
         <Button variant="ghost" size="sm" leadingIcon={<LogoutIcon size={18} />} onClick={signOut}>
           Sign out

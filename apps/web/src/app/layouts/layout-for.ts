@@ -53,13 +53,3 @@ export function layoutFor(
   if (session.code === PROFILE_NOT_ESTABLISHED) return 'onboarding';
   return 'main';
 }
-
-export const ONBOARDING_STEPS = ['Profile', 'Preferences', 'Plan'] as const;
-
-/** Which onboarding step a path belongs to, for the onboarding stepper (0-based). */
-export function onboardingStepFor(pathname: string): number {
-  const path = normalise(pathname);
-  if (path === '/would-you-rather' || path === '/edit-profile/would-you-rather') return 1;
-  if (path === '/payment' || path === '/manage-subscriptions' || path === '/update-subscriptions') return 2;
-  return 0;
-}

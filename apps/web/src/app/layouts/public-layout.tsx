@@ -1,17 +1,36 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { LogoutIcon } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { selectSession } from '../../features/auth/auth-slice.ts';
+import { postLoginDestination } from '../../features/auth/post-login-destination.ts';
 import { useAppSelector } from '../hooks.ts';
+import { isOnboarding } from '../onboarding-progress.tsx';
 import { LegalLinks } from './legal-links.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { useSignOut } from './use-sign-out.ts';
 import './public-layout.css';
 
+/**
+ * Where a signed-in person goes back to from a public page: the app, or, while still signing up,
+ * the sign-up step they are on. Null on that step itself: before anything is paid there is no app
+ * to go back to, and the page shows the way on (the plan choice) itself.
+ */
+function useWayBack(): { to: string; label: string } | null {
+  const session = useAppSelector(selectSession);
+  const { pathname } = useLocation();
+  if (!session) return null;
+  if (!isOnboarding(session.user)) return { to: '/home', label: 'Back to MedHire' };
+  const destination = postLoginDestination(session);
+  if (destination.kind !== 'navigate' || pathname.replace(/\/+$/, '') === destination.to) return null;
+  return { to: destination.to, label: 'Back to sign-up' };
+}
+
 /** Legal pages, and payment and global connection for a signed-in person (spec §2). */
 export function PublicLayout() {
-  const isSignedIn = useAppSelector(selectSession) !== null;
+  const session = useAppSelector(selectSession);
+  const isSignedIn = session !== null;
+  const wayBack = useWayBack();
   const signOut = useSignOut();
   return (
     <div className="public-layout">
@@ -20,15 +39,24 @@ export function PublicLayout() {
       </a>
       <header className="public-layout__topbar">
         <div className="public-layout__bar">
-          <Link to={isSignedIn ? '/home' : '/'} className="public-layout__logo" aria-label="MedHire home">
-            <Logo />
-          </Link>
+          {isSignedIn && isOnboarding(session.user) ? (
+            // A person still signing up has no home page yet: the logo leads nowhere.
+            <span className="public-layout__logo">
+              <Logo />
+            </span>
+          ) : (
+            <Link to={isSignedIn ? '/home' : '/'} className="public-layout__logo" aria-label="MedHire home">
+              <Logo />
+            </Link>
+          )}
           <nav aria-label="Account" className="public-layout__actions">
             {isSignedIn ? (
               <>
-                <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to="/home">
-                  Back to MedHire
-                </Link>
+                {wayBack && (
+                  <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to={wayBack.to}>
+                    {wayBack.label}
+                  </Link>
+                )}
                 {/* /payment keeps a pending account here until it subscribes, so it needs its own way out. */}
                 <Button variant="ghost" size="sm" leadingIcon={<LogoutIcon size={18} />} onClick={signOut}>
                   Sign out

@@ -6,10 +6,20 @@ import { useAppSelector } from '../hooks.ts';
 import { useSignOut } from './use-sign-out.ts';
 import './user-menu.css';
 
-function initialsOf(email: string): string {
-  const name = email.split('@')[0] ?? '';
-  const parts = name.split(/[._-]+/).filter(Boolean);
-  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : name.slice(0, 2);
+/**
+ * The avatar's letters: the first and last initials of the person's name ("Dana Whitfield" →
+ * "DW"); only without a name, two letters from the e-mail's local part.
+ */
+export function initialsOf(fullName: string | null | undefined, email: string): string {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    const first = words[0]?.[0] ?? '';
+    const last = words.length > 1 ? (words.at(-1)?.[0] ?? '') : '';
+    return `${first}${last}`.toUpperCase();
+  }
+  const local = email.split('@')[0] ?? '';
+  const parts = local.split(/[._-]+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts[1]?.[0] ?? ''}` : local.slice(0, 2);
   return letters.toUpperCase() || 'M';
 }
 
@@ -42,6 +52,7 @@ export function UserMenu() {
   }, [isOpen]);
 
   const email = user?.email ?? '';
+  const fullName = user?.fullName ?? null;
   const rights = user?.rights;
   const close = () => setIsOpen(false);
 
@@ -56,17 +67,17 @@ export function UserMenu() {
         onClick={() => setIsOpen((open) => !open)}
       >
         <span className="user-menu__avatar" aria-hidden="true">
-          {initialsOf(email)}
+          {initialsOf(fullName, email)}
         </span>
-        <span className="user-menu__email">{email}</span>
+        <span className="user-menu__email">{fullName ?? email}</span>
         <span className="visually-hidden">Account menu</span>
         <ChevronDownIcon size={16} className="user-menu__chevron" />
       </button>
       <div className="user-menu__panel" id={menuId} hidden={!isOpen}>
         <p className="user-menu__signed-in">
           Signed in as
-          <strong>{user?.fullName ?? email}</strong>
-          {user?.fullName && <span className="user-menu__signed-in-email">{email}</span>}
+          <strong>{fullName ?? email}</strong>
+          {fullName && <span className="user-menu__signed-in-email">{email}</span>}
         </p>
         <ul className="user-menu__list">
           {rights?.includes('organization.read') && (

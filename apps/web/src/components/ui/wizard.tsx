@@ -117,6 +117,11 @@ export function WizardSteps({ label, steps, current, furthest, onGoTo, isCompact
 export interface WizardStepHeaderProps {
   step: number;
   total: number;
+  /**
+   * What a step is called in "Step 2 of 6". A form that is itself one stage of a longer journey
+   * counts "Part 2 of 6", so its numbers do not compete with the journey's steps.
+   */
+  unit?: 'Step' | 'Part';
   title: ReactNode;
   description: ReactNode;
   /** The heading's id, for the form's `aria-labelledby`. */
@@ -131,6 +136,7 @@ export interface WizardStepHeaderProps {
 export function WizardStepHeader({
   step,
   total,
+  unit = 'Step',
   title,
   description,
   titleId,
@@ -141,7 +147,7 @@ export function WizardStepHeader({
     <>
       <header className="wizard__header">
         <p className="wizard__count">
-          Step {step + 1} of {total}
+          {unit} {step + 1} of {total}
         </p>
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className="wizard__title">
           {title}

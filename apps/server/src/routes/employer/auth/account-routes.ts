@@ -4,6 +4,7 @@ import {
   ZPushTokenData,
   ZUpdateCandidatePreferenceBody,
   ZUpdateCurrentProfileStepBody,
+  ZUpdateFullNameBody,
   ZUpdatePreferenceProbesBody,
   ZUserIdParams,
 } from '@medhire/contract/auth';
@@ -13,6 +14,7 @@ import { deletePushToken, savePushToken } from '../../../domain/auth/push-tokens
 import {
   updateCandidatePreferences,
   updateCurrentProfileStep,
+  updateFullName,
   updatePreferenceProbes,
 } from '../../../domain/auth/update-account.ts';
 import { assertOwnUser } from '../../../plugins/auth.ts';
@@ -39,6 +41,28 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         data: await updateCurrentProfileStep({ db: app.db, userId, ...request.body }),
+      };
+    },
+  );
+
+  app.patch(
+    '/v1/update-full-name/:id',
+    {
+      schema: {
+        tags: ['employer auth'],
+        security: SESSION_SECURITY,
+        summary: "Set the signed-in person's own name",
+        params: ZUserIdParams,
+        body: ZUpdateFullNameBody,
+        response: { 200: ok(ZUser), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { userId } = assertOwnUser(request, request.params.id);
+      return {
+        success: true as const,
+        message: 'Your name is saved.',
+        data: await updateFullName({ db: app.db, userId, ...request.body }),
       };
     },
   );

@@ -30,6 +30,7 @@ async function openRegister() {
   await screen.findByRole('heading', { name: 'Create your employer account', level: 1 });
   return {
     ...app,
+    fullName: screen.getByLabelText('Your full name'),
     email: screen.getByLabelText('Work e-mail address'),
     password: screen.getByLabelText('Password'),
     submit: screen.getByRole('button', { name: 'Create account' }),
@@ -38,9 +39,11 @@ async function openRegister() {
 
 describe('registration', () => {
   it('explains each empty field and sends nothing', async () => {
-    const { user, email, password, submit } = await openRegister();
+    const { user, fullName, email, password, submit } = await openRegister();
     await user.click(submit);
     expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your full name.')).toBeInTheDocument();
+    expect(fullName).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Enter a password.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(password).toHaveAccessibleDescription(expect.stringContaining('Enter a password.'));
@@ -48,7 +51,8 @@ describe('registration', () => {
   });
 
   it('ticks off the password rules as the person types and applies them on submit', async () => {
-    const { user, email, password, submit } = await openRegister();
+    const { user, fullName, email, password, submit } = await openRegister();
+    await user.type(fullName, 'Dana Whitfield');
     const rules = screen.getByText('Your password needs').parentElement as HTMLElement;
     expect(password).toHaveAccessibleDescription(expect.stringContaining('10 to 128 characters'));
     expect(within(rules).getByText('10 to 128 characters')).toHaveTextContent('(not yet)');
@@ -76,7 +80,8 @@ describe('registration', () => {
           'CONFLICT',
         ),
     });
-    const { user, email, password, submit } = await openRegister();
+    const { user, fullName, email, password, submit } = await openRegister();
+    await user.type(fullName, 'Dana Whitfield');
     await user.type(email, 'hiring@lakeside.example');
     await user.type(password, 'a sturdy passphrase');
     await user.click(submit);
@@ -105,7 +110,11 @@ describe('registration', () => {
         envelope({ user: newEmployer.user, code: 201 }),
       'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
     });
-    const { user, email, password, submit, router, store } = await openRegister();
+    const { user, fullName, email, password, submit, router, store } = await openRegister();
+    expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).toHaveTextContent(
+      'Step 1 of 5: Account',
+    );
+    await user.type(fullName, ' Dana Whitfield ');
     await user.type(email, '  Hiring@Lakeside.EXAMPLE ');
     await user.type(password, 'a sturdy passphrase');
     await user.click(submit);
@@ -115,12 +124,17 @@ describe('registration', () => {
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/api/employer/auth/v1/register',
-      body: { email: 'hiring@lakeside.example', password: 'a sturdy passphrase' },
+      body: { fullName: 'Dana Whitfield', email: 'hiring@lakeside.example', password: 'a sturdy passphrase' },
     });
     answerRegister(envelope({ email: 'hiring@lakeside.example' }));
 
     const heading = await screen.findByRole('heading', { name: 'Confirm your e-mail', level: 1 });
     await waitFor(() => expect(heading).toHaveFocus());
+    const progress = screen.getByRole('navigation', { name: 'Sign-up progress' });
+    expect(progress).toHaveTextContent('Step 2 of 5: Verify e-mail');
+    expect(within(progress).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(progress).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step');
+    expect(screen.queryByText('Step 2 of 2')).not.toBeInTheDocument();
     expect(screen.getByText('hiring@lakeside.example')).toBeInTheDocument();
     const code = screen.getByLabelText('6-digit code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -151,13 +165,14 @@ describe('registration', () => {
     expect(store.getState().auth.session?.token).toBe('new-employer-token');
     expect(JSON.parse(localStorage.getItem('medhire.session') ?? 'null')?.token).toBe('new-employer-token');
     expect(
-      await screen.findByRole('heading', { name: 'Establish your organisation profile' }),
+      await screen.findByRole('heading', { name: 'Establish your organization profile' }),
     ).toBeInTheDocument();
   });
 
   it('goes back to the details with the e-mail kept', async () => {
     mockApi({ 'POST /api/employer/auth/v1/register': () => envelope({ email: 'hiring@lakeside.example' }) });
-    const { user, email, password, submit } = await openRegister();
+    const { user, fullName, email, password, submit } = await openRegister();
+    await user.type(fullName, 'Dana Whitfield');
     await user.type(email, 'hiring@lakeside.example');
     await user.type(password, 'a sturdy passphrase');
     await user.click(submit);

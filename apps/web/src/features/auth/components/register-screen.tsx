@@ -1,9 +1,10 @@
-import { type TRegisterBody, ZRegisterBody } from '@medhire/contract/auth';
+import { type TRegisterForm, ZRegisterForm } from '@medhire/contract/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { OnboardingProgress } from '../../../app/onboarding-progress.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmailField } from '../../../components/ui/field.tsx';
+import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
@@ -14,17 +15,18 @@ import { VerifyCodeStep } from './verify-code-step.tsx';
 import './auth-forms.css';
 
 /**
- * Registration (spec §2): e-mail and password, then the 6-digit code sent to that address.
- * The code answers with a session; the guest-only route then moves the new employer on to
- * establishing the organisation profile (session code 201).
+ * Registration (spec §2): the owner's name, e-mail and password, then the 6-digit code sent to
+ * that address: the first two stages of sign-up. The code answers with a session; the guest-only
+ * route then moves the new employer on to establishing the organization profile (session code 201).
  */
 export function RegisterScreen() {
-  const [registered, setRegistered] = useState<TRegisterBody | null>(null);
-  const [draft, setDraft] = useState<TRegisterBody>({ email: '', password: '' });
+  const [registered, setRegistered] = useState<TRegisterForm | null>(null);
+  const [draft, setDraft] = useState<TRegisterForm>({ fullName: '', email: '', password: '' });
 
   return (
     <div className="auth-screen">
       <title>{registered ? 'Confirm your e-mail · MedHire' : 'Create an account · MedHire'}</title>
+      <OnboardingProgress stage={registered ? 'verifyEmail' : 'account'} />
       {registered ? (
         <ConfirmEmailStep credentials={registered} onChangeEmail={() => setRegistered(null)} />
       ) : (
@@ -41,7 +43,7 @@ export function RegisterScreen() {
           Already have an account? <Link to="/signIn">Sign in</Link>
         </p>
         <p>
-          Is your organisation already listed? <Link to="/claimBusiness">Claim your business</Link>
+          Is your organization already listed? <Link to="/claimBusiness">Claim your business</Link>
         </p>
       </footer>
     </div>
@@ -52,8 +54,8 @@ function DetailsStep({
   defaultValues,
   onRegistered,
 }: {
-  defaultValues: TRegisterBody;
-  onRegistered: (credentials: TRegisterBody) => void;
+  defaultValues: TRegisterForm;
+  onRegistered: (credentials: TRegisterForm) => void;
 }) {
   const headingRef = useStepFocus<HTMLHeadingElement>();
   const serverError = useServerError();
@@ -62,7 +64,7 @@ function DetailsStep({
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: contractResolver(ZRegisterBody), defaultValues, mode: 'onTouched' });
+  } = useForm({ resolver: contractResolver(ZRegisterForm), defaultValues, mode: 'onTouched' });
 
   const onSubmit = handleSubmit((credentials) =>
     serverError.attempt(async () => {
@@ -78,10 +80,17 @@ function DetailsStep({
           Create your employer account
         </h1>
         <p className="auth-screen__lead">
-          For practices, groups and health organisations recruiting physicians in the United States.
+          For practices, groups and health organizations recruiting physicians in the United States.
         </p>
       </header>
       <ServerForm serverError={serverError} errorTitle="We couldn't create your account" onSubmit={onSubmit}>
+        <TextField
+          label="Your full name"
+          hint="Your team sees it beside what you do in MedHire."
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
         <EmailField
           label="Work e-mail address"
           autoComplete="email"
@@ -112,7 +121,7 @@ function ConfirmEmailStep({
   credentials,
   onChangeEmail,
 }: {
-  credentials: TRegisterBody;
+  credentials: TRegisterForm;
   onChangeEmail: () => void;
 }) {
   const headingRef = useStepFocus<HTMLHeadingElement>();
@@ -127,7 +136,6 @@ function ConfirmEmailStep({
   return (
     <>
       <header className="auth-screen__header">
-        <p className="auth-screen__eyebrow">Step 2 of 2</p>
         <h1 className="auth-screen__title" ref={headingRef} tabIndex={-1}>
           Confirm your e-mail
         </h1>

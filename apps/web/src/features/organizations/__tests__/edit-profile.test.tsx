@@ -160,6 +160,35 @@ describe('editing the organisation profile', () => {
 });
 
 describe('account settings', () => {
+  it('lets an owner who never gave a name set it; the account menu then shows it and its initials', async () => {
+    const unnamed = makeSession({ user: { fullName: null, email: 'hiring@lakeside.example' } });
+    const { calls } = mockApi({
+      'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: unnamed.user, code: 200 }),
+      'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
+      'GET /api/employer/auth/v1/get-organization/user-1': () => envelope({ organization }),
+      'PATCH /api/employer/auth/v1/update-full-name/user-1': ({ body }) =>
+        envelope({ ...unnamed.user, ...(body as { fullName: string }) }),
+    });
+    const { user } = renderApp('/edit-profile', { session: unnamed });
+    const menuButton = await screen.findByRole('button', { name: /account menu/i });
+    expect(menuButton).toHaveTextContent('HI');
+    expect(menuButton).toHaveTextContent('hiring@lakeside.example');
+
+    const nameField = await screen.findByLabelText('Full name');
+    expect(nameField).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Enter your full name.')).toBeInTheDocument();
+    await user.type(nameField, '  Dana Whitfield ');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith('Your name is saved.'));
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => [call.path, call.body])).toEqual([
+      ['/api/employer/auth/v1/update-full-name/user-1', { fullName: 'Dana Whitfield' }],
+    ]);
+    expect(menuButton).toHaveTextContent('DW');
+    expect(menuButton).toHaveTextContent('Dana Whitfield');
+  });
+
   it('changes the sign-in e-mail after confirming a code sent to the new address', async () => {
     const { calls } = profileApi({
       'POST /api/employer/auth/v1/update-email/user-1': () => envelope({ email: 'new@lakeside.example' }),

@@ -14,12 +14,13 @@ vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
   notifySuccess: vi.fn(),
 }));
 
-const newEmployer = (currentProfileStep = 0) =>
+const newEmployer = (currentProfileStep = 0, fullName: string | null = null) =>
   makeSession({
     code: 201,
     user: {
       _id: 'user-new',
       email: 'hiring@lakeside.example',
+      fullName,
       accountStatus: 'pending',
       subscriptionStatus: 'incomplete',
       preferenceProbe: [],
@@ -74,7 +75,11 @@ describe('establishing the organisation profile', () => {
 
     // Organisation
     await stepHeading('Organisation');
-    expect(screen.getByText('Step 1 of 6')).toBeInTheDocument();
+    // One numbering for the sign-up, and the profile's own parts inside its stage.
+    expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).toHaveTextContent(
+      'Step 3 of 5: Organization profile',
+    );
+    expect(screen.getByText('Part 1 of 6')).toBeInTheDocument();
     expect(screen.getByLabelText('Contact e-mail')).toHaveValue('hiring@lakeside.example');
     await user.click(next());
     expect(await screen.findByText('Enter the organisation name.')).toBeInTheDocument();
@@ -242,10 +247,17 @@ describe('establishing the organisation profile', () => {
     expect(within(steps).getByRole('button', { name: /Locations/ })).toBeInTheDocument();
   });
 
+  it('starts the practice manager as the owner who registered, which they can change', async () => {
+    onboardingApi();
+    renderApp('/establish-profile', { session: newEmployer(0, 'Dana Whitfield') });
+    await stepHeading('Organisation');
+    expect(screen.getByLabelText('Practice manager')).toHaveValue('Dana Whitfield');
+  });
+
   it('invites a visitor to register or sign in', async () => {
     renderApp('/establish-profile');
     expect(
-      await screen.findByRole('heading', { name: 'Establish your organisation profile' }),
+      await screen.findByRole('heading', { name: 'Establish your organization profile' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
   });

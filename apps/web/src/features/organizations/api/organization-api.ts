@@ -1,5 +1,5 @@
 import type { TUser } from '@medhire/contract/account';
-import type { TAccountEmailData, TResetPasswordBody } from '@medhire/contract/auth';
+import type { TAccountEmailData, TResetPasswordBody, TUpdateFullNameBody } from '@medhire/contract/auth';
 import type {
   TArchiveProfileData,
   TGetOrganizationData,
@@ -30,6 +30,8 @@ export const organizationApi = {
     http.patch<TOrganizationUpdateData>(auth('/v1/update-profile', userId), body),
   updateCurrentProfileStep: (userId: string, currentProfileStep: number) =>
     http.patch<TUser>(auth('/v1/update-current-profile-step', userId), { currentProfileStep }),
+  updateFullName: (userId: string, body: TUpdateFullNameBody) =>
+    http.patch<TUser>(auth('/v1/update-full-name', userId), body),
   updateEmail: (userId: string, body: TUpdateEmailBody) =>
     http.post<TAccountEmailData>(auth('/v1/update-email', userId), body),
   verifyUpdateEmailOtp: (userId: string, body: TVerifyUpdateEmailOtpBody) =>

@@ -1,5 +1,5 @@
 import type { TUser } from '@medhire/contract/account';
-import { type TResetPasswordBody, ZResetPasswordBody } from '@medhire/contract/auth';
+import { type TResetPasswordBody, ZResetPasswordBody, ZUpdateFullNameBody } from '@medhire/contract/auth';
 import { ZUpdateEmailBody } from '@medhire/contract/organization';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,17 +21,69 @@ import { VerifyCodeStep } from '../../auth/components/verify-code-step.tsx';
 import { organizationApi } from '../api/organization-api.ts';
 import { profileDraftStore } from '../profile-form-values.ts';
 
-/** The account behind the organisation: its e-mail, its password, and closing it. */
+/** The account behind the organisation: the person's name, e-mail, password, and closing it. */
 export function AccountSettings({ user }: { user: TUser }) {
   return (
     <section className="account-settings" aria-labelledby="account-settings-title">
       <h2 id="account-settings-title" className="account-settings__title">
         Account
       </h2>
+      <FullNameCard user={user} />
       <ChangeEmailCard user={user} />
       <ChangePasswordCard user={user} />
       <DeleteAccountCard user={user} />
     </section>
+  );
+}
+
+/** The person's own name, which the team, the activity log and the account menu show. */
+function FullNameCard({ user }: { user: TUser }) {
+  const dispatch = useAppDispatch();
+  const serverError = useServerError();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: contractResolver(ZUpdateFullNameBody),
+    defaultValues: { fullName: user.fullName ?? '' },
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    serverError.attempt(async () => {
+      dispatch(userUpdated(await organizationApi.updateFullName(user._id, body)));
+      notifySuccess('Your name is saved.');
+    }),
+  );
+
+  return (
+    <Card
+      title="Your name"
+      description={
+        user.fullName
+          ? 'Your team sees it beside what you do in MedHire.'
+          : 'Your team sees only your e-mail address until you add your name.'
+      }
+    >
+      <ServerForm
+        className="account-form"
+        serverError={serverError}
+        errorTitle="We couldn't save your name"
+        onSubmit={onSubmit}
+      >
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          error={errors.fullName?.message}
+          {...register('fullName')}
+        />
+        <div className="account-form__actions">
+          <Button type="submit" isLoading={isSubmitting}>
+            Save name
+          </Button>
+        </div>
+      </ServerForm>
+    </Card>
   );
 }
 

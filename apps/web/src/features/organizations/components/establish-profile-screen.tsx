@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { OnboardingProgress } from '../../../app/onboarding-progress.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -40,20 +41,21 @@ import './profile.css';
 export const WAIT_FOR_UPLOADS_MESSAGE = 'Wait for the uploads to finish, or cancel them.';
 
 /**
- * /establish-profile (spec §2): the first onboarding step. A multi-step form over the
- * organisation profile; each finished step is remembered on the server (currentProfileStep)
- * and the answers in this browser, so a returning employer resumes where they stopped. The
- * last step saves the whole profile, then the onboarding rule decides what comes next.
+ * /establish-profile (spec §2): the sign-up stage after the e-mail is confirmed. A multi-step form
+ * over the organization profile; each finished step is remembered on the server
+ * (currentProfileStep) and the answers in this browser, so a returning employer resumes where they
+ * stopped. The last step saves the whole profile, then the onboarding rule decides what comes next.
  */
 export function EstablishProfileScreen() {
   const user = useAppSelector(selectUser);
   return (
     <div className="profile-screen">
       <title>Establish your profile · MedHire</title>
+      {/* The sign-up's step; the form's own parts ("Part 2 of 6") are its sub-progress below. */}
+      {user && <OnboardingProgress stage="organizationProfile" />}
       <PageHeader
-        eyebrow="Step 1 · Profile"
-        title="Establish your organisation profile"
-        description="Tell physicians who you are, where you practise and what it is like to work with you."
+        title="Establish your organization profile"
+        description="Tell physicians who you are, where you practice and what it is like to work with you."
       />
       {user ? <EstablishProfileLoader user={user} /> : <SignedOutIntro />}
     </div>
@@ -64,7 +66,7 @@ function SignedOutIntro() {
   return (
     <Card
       title="Sign in to continue"
-      description="Your organisation profile belongs to your MedHire account."
+      description="Your organization profile belongs to your MedHire account."
     >
       <p className="profile-screen__text">
         Create an employer account to establish your profile, or sign in to continue where you left off.
@@ -102,6 +104,8 @@ function EstablishProfileLoader({ user }: { user: TUser }) {
   // Read once: later syncs during the form must not restart it.
   const resumeStep = useRef(user.currentProfileStep);
   const userEmail = useRef(user.email);
+  // The owner's own name, asked at registration, is the likely practice manager.
+  const userName = useRef(user.fullName ?? '');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -115,7 +119,11 @@ function EstablishProfileLoader({ user }: { user: TUser }) {
       ready(draft);
       return;
     }
-    const fresh = () => ({ ...profileValuesFromOrganization(null), email: userEmail.current });
+    const fresh = () => ({
+      ...profileValuesFromOrganization(null),
+      email: userEmail.current,
+      practiceManagerName: userName.current,
+    });
     if (!organizationId) {
       ready(fresh());
       return;
@@ -123,9 +131,13 @@ function EstablishProfileLoader({ user }: { user: TUser }) {
     setState({ status: 'loading' });
     fetchStoredOrganization(dispatch, userId, controller.signal)
       .then((organization) => {
-        // A claimed organisation arrives with what public records knew; none yet is a fresh start.
+        // A claimed organization arrives with what public records knew; none yet is a fresh start.
         const values = profileValuesFromOrganization(organization);
-        ready({ ...values, email: values.email || userEmail.current });
+        ready({
+          ...values,
+          email: values.email || userEmail.current,
+          practiceManagerName: values.practiceManagerName || userName.current,
+        });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -248,7 +260,7 @@ function ProfileWizard({
     }
     profileDraftStore.clear();
     await rememberStep(PROFILE_STEPS.length);
-    notifySuccess('Your organisation profile is saved.');
+    notifySuccess('Your organization profile is saved.');
     await syncAndContinue();
   }, onInvalid);
 
@@ -291,6 +303,7 @@ function ProfileWizard({
           <WizardStepHeader
             step={step}
             total={PROFILE_STEPS.length}
+            unit="Part"
             title={current.title}
             description={current.description}
             titleId={`${errorId}-title`}

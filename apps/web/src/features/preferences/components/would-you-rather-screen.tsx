@@ -3,6 +3,7 @@ import { PREFERENCE_PROBES } from '@medhire/contract/preference-probes';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { isOnboarding, OnboardingProgress } from '../../../app/onboarding-progress.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
@@ -30,6 +31,7 @@ export function WouldYouRatherScreen() {
   return (
     <>
       <title>Would you rather · MedHire</title>
+      {isOnboarding(user) && <OnboardingProgress stage="preferences" />}
       <PageHeader
         eyebrow="Candidate preferences"
         title="Would you rather…"

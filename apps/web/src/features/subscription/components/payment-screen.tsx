@@ -2,6 +2,7 @@ import type { TCardInput, TCheckoutData, TPlan, TPlanId, TPlansData } from '@med
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { isOnboarding, OnboardingProgress } from '../../../app/onboarding-progress.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -34,7 +35,8 @@ const RECOMMENDED_PLAN: TPlanId = 'professional';
 
 /**
  * /payment (issue 12): choose a plan and billing period, pay with a card (sandbox) or on
- * Stripe Checkout, complete the bank's extra step when asked, then continue to /home.
+ * Stripe Checkout, complete the bank's extra step when asked, then continue to /home. For a
+ * new employer it is the last stage of sign-up, and shows the sign-up progress.
  */
 export function PaymentScreen() {
   const dispatch = useAppDispatch();
@@ -123,7 +125,7 @@ export function PaymentScreen() {
       setActionId(null);
       if (!approve) {
         setDeclined(
-          'You cancelled the confirmation with your bank, so the card was not charged. Try again when ready.',
+          'You canceled the confirmation with your bank, so the card was not charged. Try again when ready.',
         );
         return;
       }
@@ -139,8 +141,9 @@ export function PaymentScreen() {
   return (
     <div className="payment-screen">
       <title>Payment · MedHire</title>
+      {isOnboarding(user) && <OnboardingProgress stage="planAndPayment" />}
       <PageHeader
-        eyebrow="Subscription"
+        eyebrow={isOnboarding(user) ? undefined : 'Subscription'}
         title="Payment"
         description="Choose a plan and add a payment method to start inviting physicians."
       />

@@ -60,6 +60,20 @@ const membersList = async () =>
   ).getByRole('list');
 
 describe('Settings → Team', () => {
+  it("shows a member's name above their e-mail, and a member without a name by their e-mail once", async () => {
+    const team = makeTeam();
+    const [named, colleague] = team.members;
+    if (!named || !colleague) throw new Error('the fixture has two members');
+    teamApi({ ...team, members: [named, { ...colleague, fullName: null }] });
+    renderApp('/settings/team', { session: owner });
+    const items = within(await membersList()).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Maria Delgado (you)recruiting@lakeside-clinic.org · Owner');
+    const unnamed = within(items[1] as HTMLElement);
+    expect(unnamed.getByText('james@lakeside-clinic.org', { selector: 'strong' })).toBeVisible();
+    // The line under it no longer repeats the e-mail.
+    expect(unnamed.getByText('Recruiter · Never signed in', { exact: true })).toBeVisible();
+  });
+
   it('lists the members with their role and last activity, and the seats in words', async () => {
     teamApi(makeTeam());
     renderApp('/settings/team', { session: owner });

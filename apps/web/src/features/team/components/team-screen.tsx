@@ -289,7 +289,9 @@ export function TeamScreen() {
                   <strong>{nameOf(member)}</strong>
                   {isSelf && ' (you)'}
                   <div className="team-list__meta">
-                    {member.email} · {ROLE_LABELS[member.memberRole]} · {lastActive(member)}
+                    {/* Without a name the e-mail is already the heading: not twice. */}
+                    {member.fullName && `${member.email} · `}
+                    {ROLE_LABELS[member.memberRole]} · {lastActive(member)}
                   </div>
                 </div>
                 {canChange && (
