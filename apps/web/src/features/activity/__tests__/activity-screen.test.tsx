@@ -112,6 +112,19 @@ describe('/settings/activity', () => {
     expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
   });
 
+  it('shows one page header: "Settings" above the page title, never a second heading', async () => {
+    mockApi({
+      [FILTERS]: filtersData,
+      [LOG]: () => envelope({ items: [entry()], total: 1, pageNumber: 1, pageSize: 25 }),
+    });
+    renderApp('/settings/activity', { session });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity log' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByText('Settings', { selector: '.page-header__eyebrow' })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+    expect(screen.getByText(/Who on your team did what, and when/)).toBeInTheDocument();
+  });
+
   it('tells a member without the right instead of loading the log', async () => {
     const { calls } = mockApi({});
     const recruiter = makeSession({ user: { rights: ['jobs.read'] } as never });

@@ -1,5 +1,4 @@
 import {
-  ACTIVITY_RETENTION_YEARS,
   ACTIVITY_TYPE_LABELS,
   type TActivityEntry,
   type TActivityFiltersData,
@@ -13,7 +12,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select, TextField } from '../../../components/ui/field.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
@@ -49,7 +47,10 @@ function useCanReadActivity(): boolean {
   return user?.rights?.includes('activity.read') ?? false;
 }
 
-/** /settings/activity (issue 14): who on the team did what and when, with filters. */
+/**
+ * /settings/activity (issue 14): who on the team did what and when, with filters. Its title and
+ * purpose are in the settings layout's header.
+ */
 export function ActivityScreen() {
   const canRead = useCanReadActivity();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -103,14 +104,9 @@ export function ActivityScreen() {
   return (
     <div className="activity-screen">
       <title>Activity log · MedHire</title>
-      <PageHeader
-        eyebrow="Settings"
-        title="Activity log"
-        description={`Who on your team did what, and when. Entries are kept for ${ACTIVITY_RETENTION_YEARS} years.`}
-      />
       {!canRead ? (
         <Alert variant="info" title="The activity log is for owners and admins">
-          Ask the owner of your organisation if you need to see it.
+          Ask the owner of your organization if you need to see it.
         </Alert>
       ) : (
         <>

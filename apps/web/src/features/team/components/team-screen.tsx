@@ -216,7 +216,7 @@ export function TeamScreen() {
   const confirm = () => {
     if (!pending) return;
     if (pending.kind === 'revoke') {
-      void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is cancelled.');
+      void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is canceled.');
       return;
     }
     const { member } = pending;
@@ -238,7 +238,7 @@ export function TeamScreen() {
   };
   return (
     <div className="team-screen">
-      <Card className="team-seats" aria-label="Seats">
+      <Card className="team-seats" title="Seats" aria-label="Seats">
         <Meter
           label="Seats used"
           value={team.seats.used}
@@ -266,8 +266,7 @@ export function TeamScreen() {
         )}
       </Card>
 
-      <section aria-labelledby="team-members-heading">
-        <h2 id="team-members-heading">Members</h2>
+      <Card title="Members" aria-label="Members">
         <ul className="team-list">
           {team.members.map((member) => {
             const isSelf = member._id === user?._id;
@@ -320,12 +319,11 @@ export function TeamScreen() {
             );
           })}
         </ul>
-      </section>
+      </Card>
 
-      <section aria-labelledby="team-invitations-heading">
-        <h2 id="team-invitations-heading">Pending invitations</h2>
+      <Card title="Pending invitations" aria-label="Pending invitations">
         {team.invitations.length === 0 ? (
-          <p>No invitation is waiting for an answer.</p>
+          <p className="team-list__empty">No invitation is waiting for an answer.</p>
         ) : (
           <ul className="team-list">
             {team.invitations.map((invitation) => (
@@ -350,7 +348,7 @@ export function TeamScreen() {
                       Resend<span className="visually-hidden"> to {invitation.email}</span>
                     </Button>
                     <Button
-                      variant="ghost"
+                      variant="danger"
                       size="sm"
                       disabled={isWorking}
                       onClick={() => setPending({ kind: 'revoke', invitation })}
@@ -363,11 +361,10 @@ export function TeamScreen() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       {canManage && (
-        <section aria-labelledby="team-invite-heading">
-          <h2 id="team-invite-heading">Invite a colleague</h2>
+        <Card title="Invite a colleague" aria-label="Invite a colleague">
           {isFull ? (
             <p>
               Every seat is taken: remove a member, cancel an invitation or upgrade the plan to invite
@@ -376,7 +373,7 @@ export function TeamScreen() {
           ) : (
             <InviteForm jobs={jobs} canInviteAdmins={isOwner} onInvited={setTeam} />
           )}
-        </section>
+        </Card>
       )}
 
       <Modal
