@@ -54,6 +54,12 @@ describe('/settings/activity', () => {
     expect(row).toHaveTextContent('Rita Recruiter');
     expect(row).toHaveTextContent('Moved Dr. Rosa Lindqvist to Interview');
     expect(row).toHaveTextContent('Pipeline move');
+    // On a phone each entry becomes a card whose fields keep their names, what happened included.
+    expect(table).toHaveClass('table--stack');
+    expect(within(row as HTMLElement).getByText(/Moved Dr. Rosa Lindqvist/).closest('td')).toHaveAttribute(
+      'data-label',
+      'What happened',
+    );
     expect(within(row as HTMLElement).getByText(/Nov 20, 2026/)).toHaveAttribute(
       'datetime',
       '2026-11-20T15:30:00.000Z',

@@ -226,6 +226,7 @@ function ActivityResults({
     <>
       <Table<TActivityEntry>
         caption="Activity"
+        isStackedOnPhone
         rows={items}
         rowKey={(entry) => entry._id}
         columns={[

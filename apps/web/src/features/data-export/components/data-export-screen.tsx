@@ -154,6 +154,7 @@ export function DataExportScreen() {
               <>
                 <Table<TDataExport>
                   caption="Past exports"
+                  isStackedOnPhone
                   rows={items}
                   rowKey={(item) => item._id}
                   emptyMessage="No exports yet."

@@ -422,6 +422,7 @@ function InvoicesCard({ userId }: { userId: string }) {
         <>
           <Table
             caption="Invoices"
+            isStackedOnPhone
             rows={list.invoices}
             rowKey={(invoice) => invoice._id}
             emptyMessage="No invoices yet."
