@@ -9,7 +9,7 @@ export const ACTIVITY_TYPE_GROUPS = [
   },
   { value: 'pipeline', label: 'Pipeline moves', types: ['pipeline.moved', 'applicant.assigned'] },
   { value: 'invites', label: 'Invites', types: ['invite.sent', 'invite.cancelled'] },
-  { value: 'messages', label: 'Messages', types: ['message.deleted'] },
+  { value: 'messages', label: 'Messages', types: ['message.sent', 'message.deleted'] },
   {
     value: 'team',
     label: 'Team',

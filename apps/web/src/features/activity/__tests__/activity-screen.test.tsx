@@ -56,10 +56,11 @@ describe('/settings/activity', () => {
     expect(row).toHaveTextContent('Pipeline move');
     // On a phone each entry becomes a card whose fields keep their names, what happened included.
     expect(table).toHaveClass('table--stack');
-    expect(within(row as HTMLElement).getByText(/Moved Dr. Rosa Lindqvist/).closest('td')).toHaveAttribute(
-      'data-label',
-      'What happened',
-    );
+    expect(
+      within(row as HTMLElement)
+        .getByText(/Moved Dr. Rosa Lindqvist/)
+        .closest('td'),
+    ).toHaveAttribute('data-label', 'What happened');
     expect(within(row as HTMLElement).getByText(/Nov 20, 2026/)).toHaveAttribute(
       'datetime',
       '2026-11-20T15:30:00.000Z',
@@ -145,6 +146,8 @@ describe('/settings/activity', () => {
 describe('activity filters', () => {
   it('turns a type group into its types and local days into a whole-day range', () => {
     expect(typesOfGroup('pipeline')).toContain('pipeline.moved');
+    // "Messages" shows the messages the team sent, not only the ones it deleted.
+    expect(typesOfGroup('messages')).toEqual(['message.sent', 'message.deleted']);
     expect(typesOfGroup('')).toBeUndefined();
     expect(dateRangeQuery('', '')).toEqual({});
     expect(dateRangeQuery('2026-03-01', '')).toEqual({ from: new Date('2026-03-01T00:00:00').toISOString() });
