@@ -190,12 +190,17 @@ describe('the applicants list', () => {
     );
   });
 
-  it('shows recommended physicians for the chosen job with their score and reasons', async () => {
+  it('shows recommended physicians for the chosen job with their score and reasons, each fact once', async () => {
+    const reasons = [
+      'Sub-specialty: Interventional Cardiology',
+      'Board certified',
+      '8 years of experience, 10 asked',
+      'Available 2027',
+      'Lives 12 miles away',
+    ];
     const { fetchMock } = listApi({
       'GET /api/employer/applicant/get-recommended-applicants/job-1': () =>
-        envelope(
-          applicantList([{ ...janeDoe, score: 92, reasons: ['Board certified', 'Lives 12 miles away'] }]),
-        ),
+        envelope(applicantList([{ ...janeDoe, score: 92, reasons }])),
     });
     renderApp('/applicants?tab=recommended', { session });
     const card = await screen.findByRole('article', { name: 'Dr. Jane Doe' });
@@ -203,9 +208,17 @@ describe('the applicants list', () => {
       'aria-valuetext',
       '92 out of 100',
     );
-    expect(within(card).getByRole('list', { name: 'Why they fit' })).toHaveTextContent(
-      'Board certifiedLives 12 miles away',
-    );
+    // The reasons the card already states (board status, experience, start year, sub-specialty)
+    // are not repeated; the experience reason's "asked" takes the place of the plain fact.
+    const why = within(card).getByRole('list', { name: 'Why they fit' });
+    expect(within(why).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Lives 12 miles away',
+    ]);
+    expect(within(card).getAllByText(/Board certified/)).toHaveLength(1);
+    expect(within(card).getAllByText(/years of experience/)).toHaveLength(1);
+    expect(within(card).getByText('8 years of experience, 10 asked')).toBeInTheDocument();
+    expect(within(card).getAllByText(/Available 2027/)).toHaveLength(1);
+    expect(within(card).getAllByText(/Interventional Cardiology/)).toHaveLength(1);
     expect(screen.getByRole('combobox', { name: 'Recommended for' })).toHaveValue('job-1');
     expect(requestsTo(fetchMock, 'get-recommended-applicants')).toHaveLength(1);
   });
