@@ -223,6 +223,44 @@ describe('the applicants list', () => {
     expect(requestsTo(fetchMock, 'get-recommended-applicants')).toHaveLength(1);
   });
 
+  it('shows the list as a compact table when asked, and remembers the choice', async () => {
+    listApi();
+    const { user, unmount } = renderApp('/applicants', { session });
+    await screen.findByRole('list', { name: 'Applicants' });
+    const view = screen.getByRole('group', { name: 'Show applicants as' });
+    expect(within(view).getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(view).getByRole('button', { name: 'Table' }));
+    expect(within(view).getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(view).getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'false');
+    const table = screen.getByRole('table', { name: 'Applicants' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Specialty', 'Experience', 'State', 'Board status', 'Available', 'Actions']);
+    const jane = within(table).getByRole('row', { name: /Dr\. Jane Doe/ });
+    expect(within(jane).getByRole('link', { name: 'Dr. Jane Doe' })).toHaveAttribute(
+      'href',
+      '/applicants/physician-1',
+    );
+    expect(jane).toHaveTextContent('Cardiology');
+    expect(jane).toHaveTextContent('8 years');
+    expect(jane).toHaveTextContent('TX');
+    expect(jane).toHaveTextContent('Board certified');
+    expect(jane).toHaveTextContent('2027');
+    expect(within(jane).getByRole('button', { name: 'Save Dr. Jane Doe' })).toBeInTheDocument();
+    expect(within(jane).getByRole('button', { name: 'Invite Dr. Jane Doe to a job' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Applicants' })).toBeNull();
+    expect(localStorage.getItem('medhire.applicantsView')).toBe('"table"');
+
+    // The next visit opens as the table.
+    unmount();
+    renderApp('/applicants', { session });
+    expect(await screen.findByRole('table', { name: 'Applicants' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('offers a retry when the list cannot load', async () => {
     let shouldFail = true;
     listApi({
