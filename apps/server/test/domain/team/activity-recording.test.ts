@@ -221,7 +221,7 @@ describe('the activity log records each change in its transaction', () => {
     expect(cancelled).toMatchObject([
       {
         type: 'invite.cancelled',
-        summary: 'Cancelled the invite of Dr. Omar Haddad to “Family Physician, Austin”',
+        summary: 'Canceled the invite of Dr. Omar Haddad to “Family Physician, Austin”',
       },
     ]);
 
@@ -336,7 +336,7 @@ describe('the activity log records each change in its transaction', () => {
       ),
     );
     expect(saved).toMatchObject([
-      { type: 'organization.updated', summary: 'Saved the organisation profile of Bluebonnet Primary Care' },
+      { type: 'organization.updated', summary: 'Saved the organization profile of Bluebonnet Primary Care' },
     ]);
   });
 
@@ -404,7 +404,7 @@ describe('plan changes', () => {
       expectStatus(await subscription('POST', `/cancel/${employer.id}`, employer.token, {}), 200),
     );
     expect(cancelled).toMatchObject([
-      { type: 'plan.changed', summary: expect.stringMatching(/^Cancelled the subscription/) },
+      { type: 'plan.changed', summary: expect.stringMatching(/^Canceled the subscription/) },
     ]);
   });
 });

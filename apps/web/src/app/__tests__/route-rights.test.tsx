@@ -129,7 +129,7 @@ describe('the route guard', () => {
         'Your role (Recruiter) cannot change the candidate preferences. Ask an owner or admin.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the organisation profile' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Go to the organization profile' })).toHaveAttribute(
       'href',
       '/edit-profile',
     );
@@ -139,7 +139,7 @@ describe('the route guard', () => {
     mockSignedInApi('admin');
     const admin = renderApp('/settings/data-export', { session: sessionFor('admin') });
     expect(
-      await screen.findByText("Your role (Admin) cannot export the organisation's data. Ask the owner."),
+      await screen.findByText("Your role (Admin) cannot export the organization's data. Ask the owner."),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the team' })).toHaveAttribute('href', '/settings/team');
     admin.unmount();

@@ -23,7 +23,7 @@ export const ACTIVITY_TYPE_GROUPS = [
     ],
   },
   { value: 'plan', label: 'Plan and billing', types: ['plan.changed'] },
-  { value: 'organization', label: 'Organisation profile', types: ['organization.updated'] },
+  { value: 'organization', label: 'Organization profile', types: ['organization.updated'] },
   { value: 'sign-ins', label: 'Sign-ins from new devices', types: ['auth.new_device'] },
   { value: 'exports', label: 'Data exports', types: ['export.requested'] },
 ] as const satisfies readonly { value: string; label: string; types: readonly TActivityType[] }[];

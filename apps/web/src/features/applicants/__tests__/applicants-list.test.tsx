@@ -211,9 +211,11 @@ describe('the applicants list', () => {
     // The reasons the card already states (board status, experience, start year, sub-specialty)
     // are not repeated; the experience reason's "asked" takes the place of the plain fact.
     const why = within(card).getByRole('list', { name: 'Why they fit' });
-    expect(within(why).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Lives 12 miles away',
-    ]);
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lives 12 miles away']);
     expect(within(card).getAllByText(/Board certified/)).toHaveLength(1);
     expect(within(card).getAllByText(/years of experience/)).toHaveLength(1);
     expect(within(card).getByText('8 years of experience, 10 asked')).toBeInTheDocument();

@@ -20,7 +20,7 @@ export const MATCH_STATUS_LABELS: Record<TMatchStatus, string> = {
   pending: 'Invite pending',
   accepted: 'Invite accepted',
   declined: 'Invite declined',
-  cancelled: 'Invite cancelled',
+  cancelled: 'Invite canceled',
 };
 
 const matchVariants: Record<TMatchStatus, BadgeVariant> = {

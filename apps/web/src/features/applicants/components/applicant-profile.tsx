@@ -361,7 +361,7 @@ export function ApplicantScreen() {
           ),
         }),
       );
-      notifySuccess(`The invite to ${toCancel.jobTitle} is cancelled.`);
+      notifySuccess(`The invite to ${toCancel.jobTitle} is canceled.`);
       setToCancel(null);
     } catch (error) {
       notifyError(errorMessage(error));

@@ -110,7 +110,7 @@ export function ExploreScreen() {
           <EmptyState
             icon={<SearchIcon size={26} />}
             title="No physicians match"
-            description="Try another name, a neighbouring state or fewer filters."
+            description="Try another name, a neighboring state or fewer filters."
             action={
               <Button variant="secondary" onClick={() => params.clearFilters(EXPLORE_FILTERS)}>
                 Clear filters

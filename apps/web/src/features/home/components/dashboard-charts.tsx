@@ -157,7 +157,7 @@ const MATCH_NAMES: Record<TMatchStatus, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
   declined: 'Declined',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /** Match invites by status as a donut with a legend; the legend carries the figures as text. */

@@ -62,7 +62,7 @@ const NEXT_STEPS: readonly {
     right: 'organization.edit',
     to: '/edit-profile',
     icon: BuildingIcon,
-    title: 'Polish your organisation profile',
+    title: 'Polish your organization profile',
     text: 'Logo, locations, practice type and photos are what physicians see first.',
   },
 ];

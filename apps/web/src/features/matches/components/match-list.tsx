@@ -45,7 +45,7 @@ const emptyText: Record<StatusFilter, string> = {
   pending: 'No invites are waiting for an answer.',
   accepted: 'No physician has accepted an invite yet.',
   declined: 'No physician has declined an invite.',
-  cancelled: 'You have not cancelled any invite.',
+  cancelled: 'You have not canceled any invite.',
 };
 
 /**
@@ -106,7 +106,7 @@ export function MatchList(props: MatchListProps) {
     try {
       const answer = await matchesApi.updateMatchStatus(toCancel._id, 'cancelled');
       applyMatchUpdate(dispatch, answer);
-      notifySuccess(`The invite to ${toCancel.applicant.fullName} is cancelled.`);
+      notifySuccess(`The invite to ${toCancel.applicant.fullName} is canceled.`);
       setToCancel(null);
     } catch (error) {
       notifyError(errorMessage(error));

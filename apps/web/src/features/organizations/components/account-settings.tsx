@@ -210,8 +210,8 @@ function DeleteAccountCard({ user }: { user: TUser }) {
       title="Delete account"
       description={
         isOwner
-          ? "Closes your account and takes your organisation's jobs off MedHire. This cannot be undone."
-          : 'Closes your account and takes you off the hiring team; the organisation keeps its jobs, and those assigned to you become unassigned. This cannot be undone.'
+          ? "Closes your account and takes your organization's jobs off MedHire. This cannot be undone."
+          : 'Closes your account and takes you off the hiring team; the organization keeps its jobs, and those assigned to you become unassigned. This cannot be undone.'
       }
       className="danger-zone"
     >

@@ -91,7 +91,7 @@ export function LogoField({ value, onChange, onBusyChange, error }: LogoFieldPro
   return (
     <div className="logo-field">
       <div className="logo-field__preview">
-        {shown ? <img src={shown} alt="Organisation logo" /> : <BuildingIcon size={32} />}
+        {shown ? <img src={shown} alt="Organization logo" /> : <BuildingIcon size={32} />}
       </div>
       <div className="logo-field__body">
         <p className="field__label" id={`${id}-label`}>

@@ -63,7 +63,7 @@ export function EditPreferencesScreen() {
         actions={
           <Link className={buttonClasses({ variant: 'secondary' })} to="/edit-profile">
             <ArrowLeftIcon size={18} />
-            Organisation profile
+            Organization profile
           </Link>
         }
       />
