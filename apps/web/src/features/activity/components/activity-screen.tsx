@@ -20,6 +20,7 @@ import { selectUser } from '../../auth/auth-slice.ts';
 import { ACTIVITY_TYPE_GROUPS, dateRangeError, dateRangeQuery, typesOfGroup } from '../activity-filters.ts';
 import { activityApi } from '../api/activity-api.ts';
 import './activity-screen.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -255,7 +256,7 @@ function ActivityResults({
         ]}
       />
       <Pager
-        status={`Page ${page} of ${pageCount} · ${total} ${total === 1 ? 'entry' : 'entries'}`}
+        status={`Page ${page} of ${pageCount} · ${countOf(total, 'entry', 'entries')}`}
         page={page}
         pageCount={pageCount}
         onPage={onPage}

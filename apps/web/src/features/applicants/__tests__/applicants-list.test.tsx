@@ -86,6 +86,9 @@ describe('the applicants list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'jane');
     await waitFor(() => expect(search(router).get('q')).toBe('jane'));
     await waitFor(() => expect(screen.queryByText('Dr. John Smith')).not.toBeInTheDocument());
+    // One physician found reads "1 physician", not "1 physicians".
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Showing 1–1 of 1 physician');
+    expect(screen.getByRole('navigation', { name: 'Pages' })).not.toHaveTextContent('physicians');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Specialty' }), 'family-medicine');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Pipeline stage' }), 'Interview');
@@ -186,7 +189,7 @@ describe('the applicants list', () => {
       '/api/employer/applicant/unsave-applicant/physician-2',
     ]);
     expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent(
-      'Showing 1–1 of 1 physicians',
+      'Showing 1–1 of 1 physician',
     );
   });
 

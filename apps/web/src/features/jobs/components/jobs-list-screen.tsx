@@ -29,6 +29,7 @@ import { JOB_STATUS_LABELS, JobStatusBadge } from './job-status-badge.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { type JobActions, useJobActions } from './use-job-actions.tsx';
 import './jobs.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const JOBS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -299,7 +300,7 @@ export function JobsScreen() {
       {state.status === 'ready' && jobs.length > 0 && (
         <>
           <p className="jobs-summary" role="status">
-            {total === 1 ? '1 job' : `${total} jobs`}
+            {countOf(total, 'job')}
             {hasFilters ? ' match your filters' : ''}
           </p>
           {isPhone ? (

@@ -21,6 +21,7 @@ import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { matchesApi } from '../api/matches-api.ts';
 import './invite-to-job-modal.css';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Open jobs fetched for the choice; an organisation rarely has more. */
 const OPEN_JOBS_PAGE_SIZE = 200;
@@ -222,8 +223,8 @@ function InviteForm({
       />
       {typeof invitesLeft === 'number' && (
         <p className="invite-form__note">
-          {invitesLeft === 1 ? '1 invite left' : `${invitesLeft} invites left`} on your plan. An invite is
-          used only when the physician accepts.
+          {countOf(invitesLeft, 'invite')} left on your plan. An invite is used only when the physician
+          accepts.
         </p>
       )}
       <div className="invite-form__footer">

@@ -33,6 +33,7 @@ import { PipelineBoard } from './pipeline-board.tsx';
 import { RecommendedPanel } from './recommended-panel.tsx';
 import '../../jobs/components/jobs.css';
 import './pipeline.css';
+import { countOf } from '../../../lib/plural.ts';
 
 /** The board shows up to this many of the job's applicants, most recent first. */
 export const BOARD_PAGE_SIZE = 200;
@@ -209,7 +210,7 @@ export function JobPipelineScreen() {
       <>
         {applicantsState.total > jobApplicants.length && (
           <p className="pipeline-panel__intro">
-            Showing the {jobApplicants.length} most recent of {applicantsState.total} applicants.
+            Showing the {jobApplicants.length} most recent of {countOf(applicantsState.total, 'applicant')}.
           </p>
         )}
         {content}

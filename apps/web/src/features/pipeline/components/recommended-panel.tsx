@@ -141,8 +141,9 @@ export function RecommendedPanel({
   return (
     <>
       <p className="pipeline-panel__intro">
-        The {applicants.length} physicians who fit <strong>{job.title}</strong> best, by specialty, board
-        status, experience, start year, distance and your preferences.
+        {applicants.length === 1 ? 'The physician who fits' : `The ${applicants.length} physicians who fit`}{' '}
+        <strong>{job.title}</strong> best, by specialty, board status, experience, start year, distance and
+        your preferences.
         {job.status !== 'open' && ' Publish the job to invite them.'}
       </p>
       <ul className="pipeline-list" aria-label={`Recommended physicians for ${job.title}`}>

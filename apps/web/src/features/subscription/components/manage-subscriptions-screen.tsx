@@ -30,6 +30,7 @@ import {
 import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
 import { CardForm } from './card-form.tsx';
 import './subscription-screens.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const INVOICES_PAGE_SIZE = 10;
 
@@ -247,7 +248,7 @@ export function ManageSubscriptionsScreen() {
                 <strong>{formatLongDate(subscription.currentPeriodEnd)}</strong>, and you are not charged
                 again.
               </li>
-              <li>Until then you can still use your {subscription.invitesLeft} invites left.</li>
+              <li>Until then you can still use your {countOf(subscription.invitesLeft, 'invite')} left.</li>
               <li>
                 After that you cannot invite physicians. Your jobs, applicants and conversations stay, and you
                 can subscribe again at any time.
@@ -329,11 +330,11 @@ function CurrentPlan({
           label="Invites left this period"
           value={subscription.invitesLeft}
           max={subscription.invitesPerPeriod}
-          valueText={`${subscription.invitesLeft} of ${subscription.invitesPerPeriod} invites left`}
+          valueText={`${subscription.invitesLeft} of ${countOf(subscription.invitesPerPeriod, 'invite')} left`}
         />
         <p className="invites-meter__text">
-          <strong>{subscription.invitesLeft}</strong> of {subscription.invitesPerPeriod} invites left this
-          period
+          <strong>{subscription.invitesLeft}</strong> of {countOf(subscription.invitesPerPeriod, 'invite')}{' '}
+          left this period
           {subscription.status === 'active' && !isEnding
             ? `; the allowance resets on ${formatLongDate(subscription.currentPeriodEnd)}.`
             : '.'}

@@ -19,6 +19,7 @@ import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { syncUser } from '../../auth/auth-slice.ts';
 import { teamApi } from '../api/team-api.ts';
 import './team-screen.css';
+import { countOf } from '../../../lib/plural.ts';
 
 type TInviteForm = z.input<typeof ZInviteMemberBody>;
 
@@ -211,7 +212,7 @@ export function TeamScreen() {
   if (!team) return <Spinner label="Loading your team" />;
 
   const isFull = team.seats.used >= team.seats.limit;
-  const seatsText = `${team.seats.used} of ${team.seats.limit} seats used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`;
+  const seatsText = `${team.seats.used} of ${countOf(team.seats.limit, 'seat')} used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`;
   const confirmation = pending ? CONFIRMATIONS[pending.kind] : null;
   const confirm = () => {
     if (!pending) return;
@@ -247,7 +248,7 @@ export function TeamScreen() {
           dangerWhen="full"
         />
         <p className="team-seats__text">
-          <strong>{team.seats.used}</strong> of {team.seats.limit} seats used
+          <strong>{team.seats.used}</strong> of {countOf(team.seats.limit, 'seat')} used
           {team.seats.planName ? ` on ${team.seats.planName}` : ''}. Pending invitations hold a seat until
           they are answered or expire.
         </p>
@@ -256,7 +257,7 @@ export function TeamScreen() {
             Every seat is taken.{' '}
             {team.seats.nextPlan && isOwner && (
               <Link className="team-seats__upgrade" to="/update-subscriptions">
-                Upgrade to {team.seats.nextPlan.planName} for {team.seats.nextPlan.seats} seats
+                Upgrade to {team.seats.nextPlan.planName} for {countOf(team.seats.nextPlan.seats, 'seat')}
               </Link>
             )}
             {team.seats.nextPlan &&
