@@ -15,7 +15,7 @@ import { Select, TextField } from '../../../components/ui/field.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { ACTIVITY_TYPE_GROUPS, dateRangeError, dateRangeQuery, typesOfGroup } from '../activity-filters.ts';
 import { activityApi } from '../api/activity-api.ts';
@@ -90,7 +90,7 @@ export function ActivityScreen() {
       )
       .then((data) => setLoad({ status: 'ready', data }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [canRead, filters, page, attempt, rangeError]);

@@ -188,9 +188,7 @@ describe('the applicants list', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/employer/applicant/unsave-applicant/physician-2',
     ]);
-    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent(
-      'Showing 1–1 of 1 physician',
-    );
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Showing 1–1 of 1 physician');
   });
 
   it('shows recommended physicians for the chosen job with their score and reasons, each fact once', async () => {

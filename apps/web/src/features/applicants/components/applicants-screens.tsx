@@ -19,7 +19,7 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { type ApplicantsView, applicantsViewStore } from '../../../lib/storage.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
@@ -93,7 +93,7 @@ function usePagedLoad(
     pending
       .then((result) => setState({ status: 'ready', ...result }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [...inputs, attempt]);

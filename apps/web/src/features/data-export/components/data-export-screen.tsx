@@ -13,7 +13,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { saveBlob } from '../../../lib/download.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { dataExportApi } from '../api/data-export-api.ts';
@@ -64,7 +64,7 @@ export function DataExportScreen() {
       .getExports({ pageSize: EXPORTS_PAGE_SIZE, pageNumber: page }, controller.signal)
       .then((data) => setLoad({ status: 'ready', data }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [canExport, page, reloads]);

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { AssigneeFilter, AssigneeNote, useTeamMembers } from '../../team/components/assignee-controls.tsx';
@@ -194,7 +194,7 @@ export function JobsScreen() {
         setState({ status: 'ready', total: list.total });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, queryText, status, specialty, assignee, page, attempt]);

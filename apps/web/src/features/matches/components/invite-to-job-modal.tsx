@@ -15,7 +15,7 @@ import { Select, TextArea } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
@@ -111,7 +111,7 @@ function InviteForm({
       .getAllJobs(userId, { status: 'open', pageSize: OPEN_JOBS_PAGE_SIZE, pageNumber: 1 }, controller.signal)
       .then((list) => setJobsState({ status: 'ready', jobs: list.jobs }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setJobsState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setJobsState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, attempt]);

@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
 import { syncUser, userUpdated } from '../../auth/auth-slice.ts';
 import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
@@ -194,7 +194,7 @@ function DeleteAccountCard({ user }: { user: TUser }) {
     try {
       await organizationApi.archiveProfile(user._id);
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(describeError(error));
       setIsDeleting(false);
       return;
     }

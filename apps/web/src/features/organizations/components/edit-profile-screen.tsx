@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { BuildingIcon, SparkIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
@@ -97,7 +97,7 @@ function OrganizationLoader({ user }: { user: TUser }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'failed', message: errorMessage(error) });
+        setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, hasOrganization, attempt]);

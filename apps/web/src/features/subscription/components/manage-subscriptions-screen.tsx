@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { saveBlob } from '../../../lib/download.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
@@ -76,7 +76,7 @@ export function ManageSubscriptionsScreen() {
         setLoad({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, dispatch, attempt]);
@@ -138,7 +138,7 @@ export function ManageSubscriptionsScreen() {
       );
     } catch (error) {
       // Shown in the dialog (a declined card), where the details can be corrected.
-      setCardError(errorMessage(error));
+      setCardError(describeError(error));
     }
   }
   return (
@@ -390,7 +390,7 @@ function InvoicesCard({ userId }: { userId: string }) {
       .getInvoices(userId, { pageSize: INVOICES_PAGE_SIZE, pageNumber: page }, controller.signal)
       .then(setList)
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorMessage(error));
+        if (!controller.signal.aborted) setFailure(describeError(error));
       });
     return () => controller.abort();
   }, [userId, page, subscription]);

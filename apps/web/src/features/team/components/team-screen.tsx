@@ -14,7 +14,7 @@ import { EmailField, Select } from '../../../components/ui/field.tsx';
 import { Meter } from '../../../components/ui/meter.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, http } from '../../../lib/http.ts';
+import { describeError, errorMessage, http } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { syncUser } from '../../auth/auth-slice.ts';
 import { teamApi } from '../api/team-api.ts';
@@ -91,7 +91,7 @@ function InviteForm({
       reset({ email: '', role: values.role, jobIds: [] });
       onInvited(team);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(describeError(error));
     }
   });
 
@@ -177,7 +177,7 @@ export function TeamScreen() {
       .getTeam(signal)
       .then(setTeam)
       .catch((error) => {
-        if (!signal?.aborted) setLoadError(errorMessage(error));
+        if (!signal?.aborted) setLoadError(describeError(error));
       });
   }, []);
   useEffect(() => {
