@@ -161,6 +161,16 @@ describe('the route guard', () => {
     expect(within(nav).getByRole('link', { name: 'Jobs' })).toBeInTheDocument();
   });
 
+  it('gives Applicants and Settings icons of their own in the navigation', async () => {
+    mockSignedInApi('owner');
+    renderApp('/settings/activity', { session: sessionFor('owner') });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const iconOf = (name: string) => within(nav).getByRole('link', { name }).querySelector('svg')?.innerHTML;
+    expect(iconOf('Applicants')).toBeTruthy();
+    expect(iconOf('Settings')).toBeTruthy();
+    expect(iconOf('Settings')).not.toBe(iconOf('Applicants'));
+  });
+
   it('words the explanation from the route and the role', () => {
     const access = patterns.find((pattern) => pattern.path === '/payment')?.access;
     expect(access && explainMissingAccess('Recruiter', access)).toBe(
