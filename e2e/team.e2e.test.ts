@@ -202,7 +202,7 @@ describe('the hiring team', () => {
   });
 
   it('Settings → Team and the invitation page pass axe', async () => {
-    await expectAccessible('/settings/team', 'Settings', {
+    await expectAccessible('/settings/team', 'Team', {
       email: 'demo@medhire.example',
       password: 'MedHire-demo-2026',
     });

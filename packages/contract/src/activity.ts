@@ -11,6 +11,7 @@ export const ACTIVITY_TYPES = [
   'pipeline.moved',
   'invite.sent',
   'invite.cancelled',
+  'message.sent',
   'message.deleted',
   'team.invited',
   'team.invitation_revoked',
@@ -36,7 +37,8 @@ export const ACTIVITY_TYPE_LABELS: Record<TActivityType, string> = {
   'applicant.assigned': 'Applicant assigned',
   'pipeline.moved': 'Pipeline move',
   'invite.sent': 'Invite sent',
-  'invite.cancelled': 'Invite cancelled',
+  'invite.cancelled': 'Invite canceled',
+  'message.sent': 'Message sent',
   'message.deleted': 'Message deleted',
   'team.invited': 'Team member invited',
   'team.invitation_revoked': 'Team invitation revoked',
@@ -45,7 +47,7 @@ export const ACTIVITY_TYPE_LABELS: Record<TActivityType, string> = {
   'team.member_removed': 'Team member removed',
   'team.ownership_transferred': 'Ownership transferred',
   'plan.changed': 'Plan change',
-  'organization.updated': 'Organisation profile saved',
+  'organization.updated': 'Organization profile saved',
   'auth.new_device': 'Sign-in from a new device',
   'export.requested': 'Data export requested',
 };
@@ -137,5 +139,5 @@ export const ZActivityFiltersData = z.object({
 export type TActivityFiltersData = z.infer<typeof ZActivityFiltersData>;
 
 export const ACTIVITY_MESSAGES = {
-  forbidden: 'Only the owner and admins of the organisation can read its activity log.',
+  forbidden: 'Only the owner and admins of the organization can read its activity log.',
 } as const;

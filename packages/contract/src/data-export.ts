@@ -69,12 +69,12 @@ export const DATA_EXPORT_FILES = [
 ] as const;
 
 export const DATA_EXPORT_MESSAGES = {
-  forbidden: 'Only the owner of the organisation can export its data.',
+  forbidden: 'Only the owner of the organization can export its data.',
   alreadyRunning: 'An export is already being prepared. You will get an e-mail when it is ready.',
   requested: 'Your export is being prepared. We will e-mail you when it is ready.',
   notFound: 'We could not find that export.',
   notReady: 'This export is not ready yet.',
   expired: 'This download link has expired. Request a new export.',
   invalidToken: 'This download link is not valid. Sign in as the owner or request a new export.',
-  noOrganization: 'Set up your organisation profile first.',
+  noOrganization: 'Set up your organization profile first.',
 } as const;

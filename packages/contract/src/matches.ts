@@ -54,8 +54,9 @@ export const FINAL_MATCH_STATUSES: readonly TMatchStatus[] = ['accepted', 'decli
 export const MATCH_MESSAGES = {
   notFound: 'We could not find that invite.',
   onlyCancel: 'You can cancel a pending invite; only the physician can accept or decline it.',
+  // The status is the spec's value ('cancelled'); the sentence spells it the US way.
   alreadyFinal: (status: TMatchStatus) =>
-    `This invite was already ${status}; its status can no longer change.`,
+    `This invite was already ${status === 'cancelled' ? 'canceled' : status}; its status can no longer change.`,
   activeExists: 'This physician already has an open or accepted invite for this job.',
   jobNotOpen: 'Only an open job can be used for an invite. Publish the job first.',
   physicianOnlyAnswers: 'Answer an invite by accepting or declining it.',

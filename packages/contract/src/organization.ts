@@ -141,9 +141,9 @@ export const SOCIAL_LINK_HOSTS = {
 // ---------------------------------------------------------------------------------------------
 
 export const ZOrganizationName = z
-  .string({ error: 'Enter the organisation name.' })
+  .string({ error: 'Enter the organization name.' })
   .trim()
-  .min(2, 'Enter the organisation name.')
+  .min(2, 'Enter the organization name.')
   .max(ORGANIZATION_LIMITS.nameMax, `Use at most ${ORGANIZATION_LIMITS.nameMax} characters.`);
 
 /** Who the organisation is and how to reach it. */

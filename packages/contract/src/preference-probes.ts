@@ -63,7 +63,7 @@ export const PREFERENCE_PROBES = [
     probeId: 'leadership-vs-clinical-focus',
     a: {
       title: 'A physician ready to lead',
-      detail: 'Wants to become medical director and shape quality programmes.',
+      detail: 'Wants to become medical director and shape quality programs.',
     },
     b: {
       title: 'A physician focused entirely on patients',

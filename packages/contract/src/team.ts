@@ -120,12 +120,12 @@ export const ZAssigneeFilter = z
   .optional();
 
 export const TEAM_MESSAGES = {
-  forbiddenRole: 'Your role in this organisation does not allow this.',
+  forbiddenRole: 'Your role in this organization does not allow this.',
   delegateAgreementRequired: 'Accept the Delegate Access agreement first.',
   invitationNotFound: 'This invitation link is not valid. Ask for a new invitation.',
   invitationUsed: 'This invitation has already been used. Sign in instead.',
   invitationExpired: 'This invitation has expired. Ask the person who invited you for a new one.',
-  invitationRevoked: 'This invitation was cancelled. Ask the person who invited you for a new one.',
+  invitationRevoked: 'This invitation was canceled. Ask the person who invited you for a new one.',
   memberNotFound: 'This person is not a member of your team.',
   assigneeNotMember: 'Assign it to a member of your team.',
 } as const;

@@ -87,7 +87,7 @@ describe('the organisation profile', () => {
 
   it('names every missing required field', () => {
     expect(messagesOf(ZOrganizationDetails.safeParse({}))).toEqual([
-      'organizationName: Enter the organisation name.',
+      'organizationName: Enter the organization name.',
       'practiceManagerName: Enter the practice manager’s name.',
       'email: Enter your e-mail address.',
       'phoneNumber: Enter a phone number.',

@@ -35,12 +35,12 @@ export async function seedDemoEmployer(db: Db): Promise<void> {
         noOfPhysician: 14,
         nonPhysicianProvider: 6,
         aboutUs:
-          'Lakeside Family Medicine Group has cared for families in Central Texas since 2004. Fourteen physicians and six nurse practitioners see patients of every age at our clinics in Austin and Round Rock, with same-day appointments, in-house lab and imaging, and a strong chronic-care programme.',
+          'Lakeside Family Medicine Group has cared for families in Central Texas since 2004. Fourteen physicians and six nurse practitioners see patients of every age at our clinics in Austin and Round Rock, with same-day appointments, in-house lab and imaging, and a strong chronic-care program.',
       },
       socialLinks: { websiteUrl: 'https://lakeside-family-medicine.example' },
     })
     .returning({ id: organizations.id });
-  if (!organization) throw new Error('The demo organisation could not be created.');
+  if (!organization) throw new Error('The demo organization could not be created.');
 
   const employer = await createOnboardedEmployer({
     db,

@@ -209,7 +209,7 @@ export const DEMO_JOBS: readonly { postedDaysAgo: number; status: TJobStatus; jo
       callSchedule: '1:10 phone call; monthly skilled nursing facility rounds',
       requiredTravel: 'Yes',
       additionalContext:
-        'Take over the panel of a retiring partner: many Medicare Advantage patients, home-visit programme and one skilled nursing facility.',
+        'Take over the panel of a retiring partner: many Medicare Advantage patients, home-visit program and one skilled nursing facility.',
       halfDaysPerWeek: { outpatient: 7, inpatient: 1, administrative: 1 },
       advancedTech: 'No',
       electronicMedRecord: 'athenaOne',

@@ -18,7 +18,7 @@ export async function seedDemoSubscription(db: Db, { now = new Date() }: { now?:
   const employer = await findUserByEmail(db, DEMO_EMPLOYER_EMAIL);
   const plan = PLANS.find((candidate) => candidate._id === 'professional');
   if (!employer?.organizationId || !plan)
-    throw new Error('The demo employer has no organisation to subscribe.');
+    throw new Error('The demo employer has no organization to subscribe.');
   // Started so that the current period is about a week old.
   const startedAt = addInterval(new Date(now.getTime() - 7 * 24 * 60 * 60_000), 'month', -(PAID_MONTHS - 1));
   await activateSubscription({

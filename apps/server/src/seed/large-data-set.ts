@@ -54,7 +54,7 @@ export async function ensureBenchJob(db: Db): Promise<BenchJob> {
         },
       })
       .returning({ id: organizations.id });
-    if (!organization) throw new Error('The bench organisation could not be created.');
+    if (!organization) throw new Error('The bench organization could not be created.');
     employer = await createOnboardedEmployer({
       db,
       email: BENCH_EMPLOYER_EMAIL,
@@ -63,7 +63,7 @@ export async function ensureBenchJob(db: Db): Promise<BenchJob> {
     });
   }
   const organizationId = employer.organizationId;
-  if (!organizationId) throw new Error(`${BENCH_EMPLOYER_EMAIL} has no organisation.`);
+  if (!organizationId) throw new Error(`${BENCH_EMPLOYER_EMAIL} has no organization.`);
   const [existing] = await db
     .select({ id: jobs.id })
     .from(jobs)

@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { userUpdated } from '../features/auth/auth-slice.ts';
 import { DELEGATE_ACCESS } from '../features/legal/legal-documents.ts';
 import { teamApi } from '../features/team/api/team-api.ts';
-import { errorMessage } from '../lib/http.ts';
+import { describeError } from '../lib/http.ts';
 import { useAppDispatch } from './hooks.ts';
 import '../features/legal/components/legal-screens.css';
 import './delegate-agreement-screen.css';
@@ -27,7 +27,7 @@ export function DelegateAgreementScreen() {
       dispatch(userUpdated(await teamApi.acceptDelegateAgreement()));
       void navigate('/jobs', { replace: true });
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(describeError(error));
     } finally {
       setIsAccepting(false);
     }

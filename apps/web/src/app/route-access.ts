@@ -27,7 +27,7 @@ export interface AppRouteHandle {
 export const ELSEWHERE = {
   home: { to: '/home', label: 'Go to home' },
   jobs: { to: '/jobs', label: 'Go to your jobs' },
-  profile: { to: '/edit-profile', label: 'Go to the organisation profile' },
+  profile: { to: '/edit-profile', label: 'Go to the organization profile' },
   team: { to: '/settings/team', label: 'Go to the team' },
 } as const satisfies Record<string, RouteElsewhere>;
 

@@ -116,7 +116,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'data-export',
-                handle: needs('data.export', "export the organisation's data", ELSEWHERE.team),
+                handle: needs('data.export', "export the organization's data", ELSEWHERE.team),
                 lazy: screen(
                   () => import('../features/data-export/components/data-export-screen.tsx'),
                   (module) => module.DataExportScreen,
@@ -154,7 +154,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'claimBusinessProfile',
-            handle: needs('organization.edit', 'claim an organisation', ELSEWHERE.profile),
+            handle: needs('organization.edit', 'claim an organization', ELSEWHERE.profile),
             lazy: screen(authScreens, (module) => module.ClaimBusinessProfileScreen),
           },
           { path: 'edit-profile', lazy: screen(onboarding, (module) => module.EditProfileScreen) },

@@ -1,19 +1,29 @@
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '../components/ui/page-header.tsx';
-import { settingsTabsFor } from '../features/settings/settings-tabs.ts';
+import { settingsTabAt, settingsTabsFor } from '../features/settings/settings-tabs.ts';
 import { useAppSelector } from './hooks.ts';
 import './settings-layout.css';
 
-/** Settings: one tab per settings page (features/settings/settings-tabs.ts), shown by rights. */
+/**
+ * Settings: the one page header ("Settings" above the open page's title, as the app's other
+ * sections name themselves), one tab per settings page (features/settings/settings-tabs.ts) shown
+ * by rights, then the page. The pages themselves show no header of their own.
+ */
 export function SettingsLayout() {
   const rights = useAppSelector((state) => state.auth.user?.rights);
   const { pathname } = useLocation();
   const tabs = settingsTabsFor(rights);
   const [first] = tabs;
   if (pathname.replace(/\/+$/, '') === '/settings' && first) return <Navigate to={first.path} replace />;
+  const current = settingsTabAt(pathname);
   return (
     <div className="settings-layout">
-      <PageHeader title="Settings" />
+      <PageHeader
+        className="settings-layout__header"
+        eyebrow="Settings"
+        title={current?.title ?? 'Settings'}
+        description={current?.description}
+      />
       <nav aria-label="Settings" className="settings-layout__tabs">
         <ul>
           {tabs.map((tab) => (

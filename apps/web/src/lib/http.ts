@@ -147,8 +147,31 @@ export const http = {
     request<T>('DELETE', path, { ...options, body }),
 };
 
-/** The text to show for anything a call rejected with. */
+/**
+ * The text a call rejected with: the server's message, or the spec's NETWORK_ERROR_MESSAGE
+ * ("Network Error.!") when no answer came back. Error toasts show it as it is (spec §8).
+ */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return NETWORK_ERROR_MESSAGE;
+}
+
+export const OFFLINE_MESSAGE = "You're offline. Check your connection and try again.";
+export const UNREACHABLE_MESSAGE = "We couldn't reach MedHire. Check your connection and try again.";
+
+/** Whether the browser says it has no network (an unknown answer counts as online). */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * The failure in words a person can act on, for messages on the page (an alert, a form's error,
+ * a list that could not load): a call that got no answer says the person is offline or that
+ * MedHire could not be reached, instead of the spec's terse "Network Error.!", which stays the
+ * rejection's text and the error toasts' (errorMessage). Takes the error or its message.
+ */
+export function describeError(error: unknown): string {
+  const message = typeof error === 'string' ? error : errorMessage(error);
+  if (message !== NETWORK_ERROR_MESSAGE) return message;
+  return isOffline() ? OFFLINE_MESSAGE : UNREACHABLE_MESSAGE;
 }

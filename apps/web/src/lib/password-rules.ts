@@ -18,7 +18,8 @@ export function passwordRules(password: string, email?: string): PasswordRule[] 
       label: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
       isMet: password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH,
     },
-    { id: 'notRepeated', label: 'Not one character repeated', isMet: new Set(password).size > 1 },
+    // ZNewPassword refuses only a password made of one character ("aaaaaaaaaaaa"); characters may repeat.
+    { id: 'notRepeated', label: 'At least two different characters', isMet: new Set(password).size > 1 },
     {
       id: 'notEmail',
       label: 'Not your e-mail address',

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   tourCompleted: 'medhire.tourCompleted',
   /** The organisation profile being established, so a returning employer resumes with it. */
   profileDraft: 'medhire.profileDraft',
+  /** How the applicant lists are shown on this device: 'cards' or 'table'. */
+  applicantsView: 'medhire.applicantsView',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -82,6 +84,15 @@ export const tourFlag = {
   isCompleted: () => readFlag(STORAGE_KEYS.tourCompleted),
   markCompleted: () => writeFlag(STORAGE_KEYS.tourCompleted, true),
   reset: () => removeItem(STORAGE_KEYS.tourCompleted),
+};
+
+export type ApplicantsView = 'cards' | 'table';
+
+/** The applicant lists' layout chosen on this device; cards until the person picks the table. */
+export const applicantsViewStore = {
+  read: (): ApplicantsView =>
+    readJson<unknown>(STORAGE_KEYS.applicantsView) === 'table' ? 'table' : 'cards',
+  write: (view: ApplicantsView) => writeJson(STORAGE_KEYS.applicantsView, view),
 };
 
 export interface StoredPushToken {

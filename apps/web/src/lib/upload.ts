@@ -85,7 +85,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     xhr.addEventListener('abort', () => {
       settle();
       // The caller cancelled on purpose: it sees its own reason, not an error to show.
-      reject(signal?.reason ?? new DOMException('The upload was cancelled.', 'AbortError'));
+      reject(signal?.reason ?? new DOMException('The upload was canceled.', 'AbortError'));
     });
 
     xhr.send(form);

@@ -26,7 +26,7 @@ export interface BillingAccount {
 
 export function requireOrganization(account: BillingAccount): string {
   if (!account.organizationId) {
-    throw new AppError('BUSINESS_RULE', 'Set up your organisation profile before choosing a plan.');
+    throw new AppError('BUSINESS_RULE', 'Set up your organization profile before choosing a plan.');
   }
   return account.organizationId;
 }

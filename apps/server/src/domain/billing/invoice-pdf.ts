@@ -60,7 +60,7 @@ export async function renderInvoicePdf({
   document
     .text('Billed to:', left)
     .font('Helvetica-Bold')
-    .text(organization?.name ?? 'Your organisation');
+    .text(organization?.name ?? 'Your organization');
   document.font('Helvetica');
   if (location) document.text(location);
   if (organization?.email) document.text(organization.email);

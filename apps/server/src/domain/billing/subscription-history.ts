@@ -59,7 +59,7 @@ export function planChangeSummary(
     case 'downgraded':
       return `The plan changed to ${planName(to)}`;
     case 'cancel_scheduled':
-      return `Cancelled the subscription${detail ? `. ${detail}` : ''}`;
+      return `Canceled the subscription${detail ? `. ${detail}` : ''}`;
     case 'resumed':
       return 'Resumed the subscription';
     case 'canceled':

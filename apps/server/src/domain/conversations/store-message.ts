@@ -1,3 +1,4 @@
+import type { TActivityType } from '@medhire/contract/activity';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { TMessageRow, TNotificationData, TNotificationRow } from '../../db/schema/hiring.ts';
@@ -42,6 +43,8 @@ export interface StoredMessage {
   /** Notifications the delivery job must handle (socket and push), queued after commit. */
   queuedNotificationIds: string[];
 }
+
+const MESSAGE_SENT_ACTIVITY: TActivityType = 'message.sent';
 
 interface MessageJson {
   id: string;
@@ -116,7 +119,7 @@ export async function storeMessage({
 }: StoreMessageOptions): Promise<StoredMessage | undefined> {
   if (!isUuid(conversationId)) return undefined;
   const employer = sender.side === 'employer' ? sender : null;
-  const rows = await db.execute(sql`select medhire_send_message(
+  const send = sql`medhire_send_message(
     ${conversationId}::uuid,
     ${sender.side}::message_sender,
     ${employer?.userId ?? null}::uuid,
@@ -126,7 +129,33 @@ export async function storeMessage({
     ${body}::text,
     ${tempMsgId}::text,
     ${now.toISOString()}::timestamptz
-  ) as result`);
+  )`;
+  // A member's new message goes into the organisation's activity log (type message.sent) in the
+  // same statement, so the send stays one round trip and the entry commits with the message; a
+  // retry ('existing') or a refusal ('not_found') writes none. The names are those of
+  // record-activity.ts and activity-names.ts: the member's name at the time (the function's
+  // senderName), "Dr. First Last" for the physician.
+  const rows = await db.execute(
+    employer
+      ? sql`with sent as materialized (select ${send} as result),
+          logged as (
+            insert into "activity_log" ("organization_id", "actor_user_id", "actor_name", "type", "summary",
+              "subject_type", "subject_id", "details", "created_at")
+            select ${employer.organizationId}::uuid, ${employer.userId}::uuid,
+              coalesce(sent.result->>'senderName', 'A former member'),
+              ${MESSAGE_SENT_ACTIVITY},
+              'Sent a message to ' || coalesce(trim('Dr. ' || p."first_name" || ' ' || p."last_name"), 'a physician'),
+              'conversation', ${conversationId}::text,
+              jsonb_build_object('messageId', sent.result->'message'->>'id'),
+              ${now.toISOString()}::timestamptz
+            from sent
+            join "conversations" c on c."id" = ${conversationId}::uuid
+            left join "physicians" p on p."id" = c."physician_id"
+            where sent.result->>'status' = 'stored'
+          )
+          select result from sent`
+      : sql`select ${send} as result`,
+  );
   // postgres.js answers the rows as an array.
   const result = (rows as unknown as { result: SendResultJson }[])[0]?.result;
   if (!result) throw new Error('medhire_send_message answered nothing.');

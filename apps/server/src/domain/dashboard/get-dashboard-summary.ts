@@ -260,7 +260,7 @@ async function loadRecentActivity(
     ...cancelled.map((row) => ({
       type: 'invite-cancelled' as const,
       at: row.updatedAt.toISOString(),
-      text: `The invite of ${row.name} to ${row.jobTitle} was cancelled`,
+      text: `The invite of ${row.name} to ${row.jobTitle} was canceled`,
       applicantId: row.physicianId,
       jobId: row.jobId,
     })),

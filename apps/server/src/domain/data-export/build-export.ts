@@ -88,7 +88,7 @@ export async function runExportJob(options: RunExportJobOptions): Promise<Export
     await options.sendMail({
       to: recipient.email,
       ...renderDataExportReadyMail(
-        recipient.organizationName ?? 'your organisation',
+        recipient.organizationName ?? 'your organization',
         link,
         DATA_EXPORT_VALID_DAYS,
       ),

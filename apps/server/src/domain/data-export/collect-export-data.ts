@@ -184,7 +184,7 @@ export async function collectExportData(
   const files: ExportFile[] = [
     {
       name: 'README.txt',
-      content: readme(organization?.name ?? 'Your organisation', exportedAt, counts),
+      content: readme(organization?.name ?? 'Your organization', exportedAt, counts),
     },
     { name: 'organization.json', content: json(organization ? withId(organization) : null) },
     {

@@ -60,7 +60,7 @@ export async function requestExport({
       organizationId,
       actorUserId: userId,
       type: 'export.requested',
-      summary: 'Requested an export of the organisation’s data',
+      summary: 'Requested an export of the organization’s data',
       subjectType: 'data_export',
       subjectId: row.id,
       createdAt: now,

@@ -10,7 +10,7 @@ import type { JobOwner } from './job-owner.ts';
 import { assertJobReferences } from './job-references.ts';
 import { jobFieldsToColumns, toJob } from './job-view.ts';
 
-export const ORGANIZATION_REQUIRED_MESSAGE = 'Set up your organisation profile before posting a job.';
+export const ORGANIZATION_REQUIRED_MESSAGE = 'Set up your organization profile before posting a job.';
 
 export interface CreateJobOptions {
   db: Db;

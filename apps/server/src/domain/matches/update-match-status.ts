@@ -53,7 +53,7 @@ export async function updateMatchStatus({
       organizationId,
       actorUserId: owner.userId,
       type: 'invite.cancelled',
-      summary: `Cancelled the invite of ${await physicianNameOf(tx, current.physicianId)} to ${await jobTitleOf(tx, current.jobId)}`,
+      summary: `Canceled the invite of ${await physicianNameOf(tx, current.physicianId)} to ${await jobTitleOf(tx, current.jobId)}`,
       subjectType: 'match',
       subjectId: matchId,
       details: { jobId: current.jobId, physicianId: current.physicianId },

@@ -13,8 +13,8 @@ import { normalizeOrganizationName } from './organization-name.ts';
 import { findOrganizationsByNpi } from './organizations-repository.ts';
 
 export const CLAIM_MESSAGES = {
-  notFound: 'We could not find an unclaimed organisation with that name and NPI.',
-  alreadyClaimed: 'This organisation has already been claimed. Sign in or recover your password.',
+  notFound: 'We could not find an unclaimed organization with that name and NPI.',
+  alreadyClaimed: 'This organization has already been claimed. Sign in or recover your password.',
   emailTaken: 'An account with this e-mail already exists. Sign in or recover your password.',
 } as const;
 

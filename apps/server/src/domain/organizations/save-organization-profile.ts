@@ -80,8 +80,8 @@ export async function saveOrganizationProfile({
       actorUserId: userId,
       type: 'organization.updated',
       summary: current
-        ? `Saved the organisation profile of ${result.organization.name ?? 'the organisation'}`
-        : `Created the organisation profile of ${result.organization.name ?? 'the organisation'}`,
+        ? `Saved the organization profile of ${result.organization.name ?? 'the organization'}`
+        : `Created the organization profile of ${result.organization.name ?? 'the organization'}`,
       subjectType: 'organization',
       subjectId: result.organization.id,
     });
@@ -102,7 +102,7 @@ async function updateOrganization(
   profile: OrganizationProfile,
 ): Promise<TOrganizationRow> {
   const [updated] = await tx.update(organizations).set(profile).where(eq(organizations.id, id)).returning();
-  if (!updated) throw new AppError('NOT_FOUND', 'This organisation no longer exists.');
+  if (!updated) throw new AppError('NOT_FOUND', 'This organization no longer exists.');
   return updated;
 }
 
@@ -112,7 +112,7 @@ async function createOrganization(
   profile: OrganizationProfile,
 ): Promise<{ user: TUserRow; organization: TOrganizationRow }> {
   const [organization] = await tx.insert(organizations).values(profile).returning();
-  if (!organization) throw new Error('The organisation could not be created.');
+  if (!organization) throw new Error('The organization could not be created.');
   const [linked] = await tx
     .update(users)
     .set({ organizationId: organization.id, updatedAt: new Date() })

@@ -24,7 +24,7 @@ export async function updateLocationDetails({
   return db.transaction(async (tx) => {
     const { user, organization } = await lockAccount(tx, userId);
     if (!organization) {
-      throw new AppError('BUSINESS_RULE', 'Set up your organisation profile before adding locations.', {
+      throw new AppError('BUSINESS_RULE', 'Set up your organization profile before adding locations.', {
         reason: 'ORGANIZATION_NOT_SET_UP',
       });
     }
@@ -35,7 +35,7 @@ export async function updateLocationDetails({
       .set({ orgLocations: { locations, numberOfLocations }, locationsDetails, updatedAt: new Date() })
       .where(eq(organizations.id, organization.id))
       .returning();
-    if (!updated) throw new AppError('NOT_FOUND', 'This organisation no longer exists.');
+    if (!updated) throw new AppError('NOT_FOUND', 'This organization no longer exists.');
     return organizationAnswer(user, updated);
   });
 }

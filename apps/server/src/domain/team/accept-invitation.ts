@@ -69,7 +69,7 @@ export async function previewInvitation({
     .where(eq(users.email, invitation.email))
     .limit(1);
   return {
-    organizationName: organization?.name ?? 'Your organisation',
+    organizationName: organization?.name ?? 'Your organization',
     email: invitation.email,
     role: invitation.role as TInvitableRole,
     inviterName: inviter ? memberName(inviter) : null,
@@ -130,7 +130,7 @@ export async function acceptInvitation({
       if (existing.organizationId || existing.role !== 'employer') {
         throw new AppError(
           'CONFLICT',
-          `${email} already belongs to another organisation on MedHire. An e-mail address can belong to one organisation at a time.`,
+          `${email} already belongs to another organization on MedHire. An e-mail address can belong to one organization at a time.`,
         );
       }
       const isProven =

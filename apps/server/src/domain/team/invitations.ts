@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export function organizationOf(actor: TeamActor): string {
   if (!actor.organizationId) {
-    throw new AppError('BUSINESS_RULE', 'Set up your organisation profile before building your team.');
+    throw new AppError('BUSINESS_RULE', 'Set up your organization profile before building your team.');
   }
   return actor.organizationId;
 }
@@ -48,7 +48,7 @@ export async function assertOrganizationJobs(db: Db, organizationId: string, job
         .where(and(eq(jobs.organizationId, organizationId), inArray(jobs.id, ids)))
     : [];
   if (found.length !== ids.length) {
-    const message = 'Choose jobs of your organisation for the delegate.';
+    const message = 'Choose jobs of your organization for the delegate.';
     throw new AppError('VALIDATION_FAILED', message, [{ field: 'jobIds', in: 'body', message }]);
   }
   return ids;
@@ -150,7 +150,7 @@ async function mailInvitation(
   await context.mailer.send({
     to: invitation.email,
     ...renderTeamInvitationMail({
-      organizationName: organization?.name ?? 'your organisation',
+      organizationName: organization?.name ?? 'your organization',
       inviterName: inviter ? memberName(inviter) : 'A colleague',
       role: invitation.role,
       link: invitationLink(context.publicUrl, token),
@@ -196,7 +196,7 @@ export async function inviteMember({ context, actor, invitation }: InviteMemberO
       if (existing.organizationId || existing.role !== 'employer') {
         throw new AppError(
           'CONFLICT',
-          `${email} already belongs to another organisation on MedHire. An e-mail address can belong to one organisation at a time.`,
+          `${email} already belongs to another organization on MedHire. An e-mail address can belong to one organization at a time.`,
         );
       }
     }
@@ -260,7 +260,7 @@ async function lockPendingInvitation(tx: Db, organizationId: string, invitationI
   if (invitation.acceptedAt)
     throw new AppError('CONFLICT', `${invitation.email} has already joined your team.`);
   if (invitation.revokedAt)
-    throw new AppError('CONFLICT', 'This invitation was cancelled. Invite them again.');
+    throw new AppError('CONFLICT', 'This invitation was canceled. Invite them again.');
   return invitation;
 }
 
@@ -328,7 +328,7 @@ export async function revokeInvitation({
       organizationId,
       actorUserId: actor.userId,
       type: 'team.invitation_revoked',
-      summary: `Cancelled the invitation of ${pending.email}`,
+      summary: `Canceled the invitation of ${pending.email}`,
       subjectType: 'invitation',
       subjectId: pending.id,
       details: { email: pending.email, role: pending.role },

@@ -156,11 +156,11 @@ const REFUSALS: Partial<Record<TRight, string>> = {
   billing: 'Only the account owner can manage billing.',
   'team.ownership': 'Only the account owner can transfer ownership.',
   'team.manage': 'Only the owner and admins can manage the team.',
-  'organization.edit': "Only the owner and admins can change the organisation's profile.",
+  'organization.edit': "Only the owner and admins can change the organization's profile.",
   'jobs.create': 'Your role cannot create jobs. Ask an admin or a recruiter to create it.',
   'jobs.assign': 'Only the owner, admins and recruiters can assign jobs and applicants.',
   'activity.read': 'Only the owner and admins can read the activity log.',
-  'data.export': "Only the account owner can export the organisation's data.",
+  'data.export': "Only the account owner can export the organization's data.",
 };
 
 /**

@@ -221,7 +221,7 @@ describe('the activity log records each change in its transaction', () => {
     expect(cancelled).toMatchObject([
       {
         type: 'invite.cancelled',
-        summary: 'Cancelled the invite of Dr. Omar Haddad to “Family Physician, Austin”',
+        summary: 'Canceled the invite of Dr. Omar Haddad to “Family Physician, Austin”',
       },
     ]);
 
@@ -244,7 +244,7 @@ describe('the activity log records each change in its transaction', () => {
     expect(refused).toEqual([]);
   });
 
-  it('a deleted message names the physician; deleting it again writes none', async () => {
+  it('a sent message and a deleted one name the physician; a retried send or a second delete writes none', async () => {
     const physician = await signedInPhysician(app, { register: { firstName: 'Maya', lastName: 'Okafor' } });
     const invited = await callApi(app, 'POST', '/api/employer/match/create-match', employer.token, {
       jobId,
@@ -260,15 +260,44 @@ describe('the activity log records each change in its transaction', () => {
     );
     expectStatus(accepted, 200);
     const conversationId = accepted.json().data.conversationId as string;
-    const sent = await callApi(
-      app,
-      'POST',
-      `/api/employer/conversation/send-message/${conversationId}`,
-      employer.token,
-      { body: 'Could you visit the clinic next week?', tempMsgId: 'temp-1' },
-    );
-    expectStatus(sent, 200);
-    const messageId = sent.json().data._id as string;
+    const send = () =>
+      callApi(app, 'POST', `/api/employer/conversation/send-message/${conversationId}`, employer.token, {
+        body: 'Could you visit the clinic next week?',
+        tempMsgId: 'temp-1',
+      });
+    let messageId = '';
+    const sentEntries = await added(employer.organizationId, async () => {
+      const sent = await send();
+      expectStatus(sent, 200);
+      messageId = sent.json().data._id as string;
+    });
+    expect(sentEntries).toMatchObject([
+      {
+        type: 'message.sent',
+        actorUserId: employer.id,
+        subjectType: 'conversation',
+        subjectId: conversationId,
+        summary: 'Sent a message to Dr. Maya Okafor',
+        details: { messageId },
+      },
+    ]);
+    // The physician's reply is theirs, not the team's: it writes none.
+    expect(
+      await added(employer.organizationId, async () =>
+        expectStatus(
+          await callApi(
+            app,
+            'POST',
+            `/api/employee/conversation/send-message/${conversationId}`,
+            physician.token,
+            { body: 'Yes, Tuesday works.', tempMsgId: 'reply-1' },
+          ),
+          200,
+        ),
+      ),
+    ).toEqual([]);
+    // A retry of the same temp id answers the stored message and logs nothing more.
+    expect(await added(employer.organizationId, async () => expectStatus(await send(), 200))).toEqual([]);
     const remove = (id: string) =>
       callApi(
         app,
@@ -307,7 +336,7 @@ describe('the activity log records each change in its transaction', () => {
       ),
     );
     expect(saved).toMatchObject([
-      { type: 'organization.updated', summary: 'Saved the organisation profile of Bluebonnet Primary Care' },
+      { type: 'organization.updated', summary: 'Saved the organization profile of Bluebonnet Primary Care' },
     ]);
   });
 
@@ -375,7 +404,7 @@ describe('plan changes', () => {
       expectStatus(await subscription('POST', `/cancel/${employer.id}`, employer.token, {}), 200),
     );
     expect(cancelled).toMatchObject([
-      { type: 'plan.changed', summary: expect.stringMatching(/^Cancelled the subscription/) },
+      { type: 'plan.changed', summary: expect.stringMatching(/^Canceled the subscription/) },
     ]);
   });
 });

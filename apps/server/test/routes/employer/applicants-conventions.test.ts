@@ -322,7 +322,7 @@ describe('answers of the changing calls', () => {
     );
     expect(cancelled.json()).toMatchObject({
       success: true,
-      message: 'The invite is cancelled.',
+      message: 'The invite is canceled.',
       data: { _id: created?.id, status: 'cancelled' },
     });
   });

@@ -133,7 +133,7 @@ describe('POST /api/employer/auth/claim', () => {
       const response = await claim({ email: uniqueEmail('claimant'), ...body });
       expect(response.statusCode).toBe(404);
       expect(response.json().error.message).toBe(
-        'We could not find an unclaimed organisation with that name and NPI.',
+        'We could not find an unclaimed organization with that name and NPI.',
       );
     }
   });
@@ -148,7 +148,7 @@ describe('POST /api/employer/auth/claim', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe(
-      'This organisation has already been claimed. Sign in or recover your password.',
+      'This organization has already been claimed. Sign in or recover your password.',
     );
   });
 

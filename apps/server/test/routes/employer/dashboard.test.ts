@@ -146,7 +146,7 @@ describe('GET /api/employer/dashboard/get-summary/{userId}', () => {
       text: 'Dr. Jane Doe applied to Family Physician',
       jobId: familyJob._id,
     });
-    expect(recentActivity[1]?.text).toBe('The invite of Dr. Jane Doe to Family Physician was cancelled');
+    expect(recentActivity[1]?.text).toBe('The invite of Dr. Jane Doe to Family Physician was canceled');
     expect(recentActivity[7]?.text).toBe(
       'Dr. John Smith moved from Submitted to Interview for Family Physician',
     );

@@ -84,7 +84,7 @@ describe('POST /api/employer/auth/v1/create-job-v1/{id}', () => {
     const newcomer = await signedInEmployer(app);
     const response = await postJob(app, newcomer.id, newcomer.token, minimalJobBody());
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.message).toBe('Set up your organisation profile before posting a job.');
+    expect(response.json().error.message).toBe('Set up your organization profile before posting a job.');
   });
 
   it('needs a session (401)', async () => {

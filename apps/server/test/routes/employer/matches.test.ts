@@ -184,7 +184,7 @@ describe('PATCH /api/employer/match/update-match-status/{matchId}', () => {
     const again = await setStatus(employer.token, match._id, 'cancelled');
     expect(again.statusCode).toBe(422);
     expect(again.json().error.message).toBe(
-      'This invite was already cancelled; its status can no longer change.',
+      'This invite was already canceled; its status can no longer change.',
     );
   });
 

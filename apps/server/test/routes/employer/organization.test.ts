@@ -326,7 +326,7 @@ describe('PATCH /api/employer/auth/v1/update-locationDetails/{id}', () => {
       },
     );
     expect(response.statusCode).toBe(422);
-    expect(response.json().error.message).toBe('Set up your organisation profile before adding locations.');
+    expect(response.json().error.message).toBe('Set up your organization profile before adding locations.');
   });
 });
 

@@ -197,7 +197,7 @@ describe('invitation links', () => {
         'GONE',
         'revoked',
       ),
-    ).toContain('cancelled');
+    ).toContain('canceled');
 
     const resentEmail = uniqueEmail('resent');
     const resentTeam = (await invite(owner.token, { email: resentEmail, role: 'recruiter' })).json()

@@ -129,7 +129,7 @@ describe('the route guard', () => {
         'Your role (Recruiter) cannot change the candidate preferences. Ask an owner or admin.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to the organisation profile' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Go to the organization profile' })).toHaveAttribute(
       'href',
       '/edit-profile',
     );
@@ -139,7 +139,7 @@ describe('the route guard', () => {
     mockSignedInApi('admin');
     const admin = renderApp('/settings/data-export', { session: sessionFor('admin') });
     expect(
-      await screen.findByText("Your role (Admin) cannot export the organisation's data. Ask the owner."),
+      await screen.findByText("Your role (Admin) cannot export the organization's data. Ask the owner."),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the team' })).toHaveAttribute('href', '/settings/team');
     admin.unmount();
@@ -159,6 +159,16 @@ describe('the route guard', () => {
     expect(within(nav).queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/edit-profile');
     expect(within(nav).getByRole('link', { name: 'Jobs' })).toBeInTheDocument();
+  });
+
+  it('gives Applicants and Settings icons of their own in the navigation', async () => {
+    mockSignedInApi('owner');
+    renderApp('/settings/activity', { session: sessionFor('owner') });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const iconOf = (name: string) => within(nav).getByRole('link', { name }).querySelector('svg')?.innerHTML;
+    expect(iconOf('Applicants')).toBeTruthy();
+    expect(iconOf('Settings')).toBeTruthy();
+    expect(iconOf('Settings')).not.toBe(iconOf('Applicants'));
   });
 
   it('words the explanation from the route and the role', () => {

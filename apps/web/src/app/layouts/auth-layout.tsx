@@ -16,7 +16,7 @@ const SELLING_POINTS = [
   },
   {
     title: 'Built for healthcare recruiting',
-    text: 'Access is limited to your organisation, and candidate data is handled with care.',
+    text: 'Access is limited to your organization, and candidate data is handled with care.',
   },
 ];
 

@@ -13,6 +13,7 @@ import {
   MenuIcon,
   MessageIcon,
   SidebarIcon,
+  SlidersIcon,
   UsersIcon,
 } from '../../components/ui/icons.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -60,7 +61,7 @@ const NAV_ITEMS: NavItem[] = [
   {
     to: '/settings/team',
     label: 'Settings',
-    icon: UsersIcon,
+    icon: SlidersIcon,
     alsoActiveOn: /^\/settings/,
     right: 'team.read',
   },

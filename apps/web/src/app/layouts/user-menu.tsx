@@ -84,7 +84,7 @@ export function UserMenu() {
             <li>
               <Link className="user-menu__item" to="/edit-profile" onClick={close}>
                 <BuildingIcon size={18} />
-                Organisation profile
+                Organization profile
               </Link>
             </li>
           )}

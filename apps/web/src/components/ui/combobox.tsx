@@ -13,6 +13,7 @@ import { SearchIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 import './combobox.css';
 import './field.css';
+import { describeError } from '../../lib/http.ts';
 
 export interface ComboboxProps<Item> {
   label: ReactNode;
@@ -113,7 +114,7 @@ export function Combobox<Item>({
         .catch((reason: unknown) => {
           if (controller.signal.aborted) return;
           setItems([]);
-          setSearchError(reason instanceof Error ? reason.message : 'The search failed.');
+          setSearchError(reason instanceof Error ? describeError(reason) : 'The search failed.');
           setStatus('error');
         });
     }, debounceMs);

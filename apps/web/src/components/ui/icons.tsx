@@ -44,6 +44,15 @@ export const UsersIcon = (props: IconProps) => (
     <path d="M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
   </Icon>
 );
+/** Settings: three sliders, unlike the people of Applicants. */
+export const SlidersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+    <circle cx="15" cy="6" r="2" />
+    <circle cx="9" cy="12" r="2" />
+    <circle cx="17" cy="18" r="2" />
+  </Icon>
+);
 export const CompassIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

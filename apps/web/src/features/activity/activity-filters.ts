@@ -9,7 +9,7 @@ export const ACTIVITY_TYPE_GROUPS = [
   },
   { value: 'pipeline', label: 'Pipeline moves', types: ['pipeline.moved', 'applicant.assigned'] },
   { value: 'invites', label: 'Invites', types: ['invite.sent', 'invite.cancelled'] },
-  { value: 'messages', label: 'Messages', types: ['message.deleted'] },
+  { value: 'messages', label: 'Messages', types: ['message.sent', 'message.deleted'] },
   {
     value: 'team',
     label: 'Team',
@@ -23,7 +23,7 @@ export const ACTIVITY_TYPE_GROUPS = [
     ],
   },
   { value: 'plan', label: 'Plan and billing', types: ['plan.changed'] },
-  { value: 'organization', label: 'Organisation profile', types: ['organization.updated'] },
+  { value: 'organization', label: 'Organization profile', types: ['organization.updated'] },
   { value: 'sign-ins', label: 'Sign-ins from new devices', types: ['auth.new_device'] },
   { value: 'exports', label: 'Data exports', types: ['export.requested'] },
 ] as const satisfies readonly { value: string; label: string; types: readonly TActivityType[] }[];

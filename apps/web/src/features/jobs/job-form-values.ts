@@ -104,7 +104,7 @@ export const JOB_FORM_STEPS: readonly JobFormStep[] = [
   {
     id: 'locations',
     title: 'Locations',
-    description: 'Every place the physician would practise, and anything else worth knowing.',
+    description: 'Every place the physician would practice, and anything else worth knowing.',
     fields: ['locations', 'additionalContext'],
   },
   {

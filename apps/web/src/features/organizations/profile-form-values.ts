@@ -120,14 +120,14 @@ export interface ProfileStep {
 export const PROFILE_STEPS: readonly ProfileStep[] = [
   {
     id: 'organisation',
-    title: 'Organisation',
+    title: 'Organization',
     description: 'Your logo, name and how physicians and MedHire can reach you.',
     fields: ['logo', 'organizationName', 'practiceManagerName', 'email', 'phoneNumber'],
   },
   {
     id: 'locations',
     title: 'Locations',
-    description: 'Where your physicians practise. Recommendations weigh the distance to these places.',
+    description: 'Where your physicians practice. Recommendations weigh the distance to these places.',
     fields: ['orgLocations'],
   },
   {

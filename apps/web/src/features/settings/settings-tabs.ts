@@ -1,8 +1,13 @@
+import { ACTIVITY_RETENTION_YEARS } from '@medhire/contract/activity';
 import type { TRight } from '@medhire/contract/team-roles';
 
 export interface SettingsTab {
   path: string;
   label: string;
+  /** The page's title under the one "Settings" header the layout shows. */
+  title: string;
+  /** What the page is for, under its title. */
+  description: string;
   /** The right a member needs to see the tab (the server checks it again on every call). */
   right: TRight;
 }
@@ -12,12 +17,36 @@ export interface SettingsTab {
  * New settings pages add their tab here.
  */
 export const SETTINGS_TABS: readonly SettingsTab[] = [
-  { path: '/settings/team', label: 'Team', right: 'team.read' },
-  { path: '/settings/activity', label: 'Activity', right: 'activity.read' },
-  { path: '/settings/data-export', label: 'Data export', right: 'data.export' },
+  {
+    path: '/settings/team',
+    label: 'Team',
+    title: 'Team',
+    description: 'Who works on your hiring in MedHire, what each person may do, and your seats.',
+    right: 'team.read',
+  },
+  {
+    path: '/settings/activity',
+    label: 'Activity',
+    title: 'Activity log',
+    description: `Who on your team did what, and when. Entries are kept for ${ACTIVITY_RETENTION_YEARS} years.`,
+    right: 'activity.read',
+  },
+  {
+    path: '/settings/data-export',
+    label: 'Data export',
+    title: 'Data export',
+    description: "Download a copy of your organization's data from MedHire.",
+    right: 'data.export',
+  },
 ];
 
 /** The tabs a member with these rights sees. */
 export function settingsTabsFor(rights: readonly string[] | undefined): SettingsTab[] {
   return SETTINGS_TABS.filter((tab) => rights?.includes(tab.right));
+}
+
+/** The settings page at this path (trailing slashes ignored), whether or not the member may see it. */
+export function settingsTabAt(pathname: string): SettingsTab | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return SETTINGS_TABS.find((tab) => tab.path === path);
 }

@@ -43,7 +43,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   {
     anchor: 'account-menu',
     title: 'Your account',
-    body: 'Your organisation profile, candidate preferences and subscription are in this menu.',
+    body: 'Your organization profile, candidate preferences and subscription are in this menu.',
   },
 ];
 

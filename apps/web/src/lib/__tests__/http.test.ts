@@ -1,7 +1,7 @@
 import { NETWORK_ERROR_MESSAGE } from '@medhire/contract/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, makeSession } from '../../test/fixtures.ts';
-import { HttpError, http, REQUEST_TIMEOUT_MS } from '../http.ts';
+import { describeError, errorMessage, HttpError, http, REQUEST_TIMEOUT_MS } from '../http.ts';
 import { sessionStore } from '../storage.ts';
 
 afterEach(() => {
@@ -164,5 +164,28 @@ describe('http client', () => {
     const error = await call;
     expect(error).not.toBeInstanceOf(HttpError);
     expect((error as unknown as DOMException).name).toBe('AbortError');
+  });
+});
+
+describe('describeError', () => {
+  it("puts a call that got no answer in words to act on, and keeps the server's own message", () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    try {
+      const dropped = new HttpError(NETWORK_ERROR_MESSAGE);
+      expect(errorMessage(dropped)).toBe('Network Error.!');
+      expect(describeError(dropped)).toBe("We couldn't reach MedHire. Check your connection and try again.");
+      expect(describeError('Network Error.!')).toBe(
+        "We couldn't reach MedHire. Check your connection and try again.",
+      );
+      onLine.mockReturnValue(false);
+      expect(describeError(dropped)).toBe("You're offline. Check your connection and try again.");
+      const refused = new HttpError('The e-mail or password is incorrect.', {
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
+      expect(describeError(refused)).toBe('The e-mail or password is incorrect.');
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });

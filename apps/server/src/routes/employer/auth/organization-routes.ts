@@ -54,7 +54,7 @@ const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = assertOwnUser(request, request.params.id);
       return {
         success: true as const,
-        message: 'Your organisation profile is saved.',
+        message: 'Your organization profile is saved.',
         data: await saveOrganizationProfile({
           db: app.db,
           storage: app.storage,

@@ -126,7 +126,7 @@ const employerMatchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      message: 'The invite is cancelled.',
+      message: 'The invite is canceled.',
       data: await updateMatchStatus({
         db: app.db,
         owner: ownerOf(request),

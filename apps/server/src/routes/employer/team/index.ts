@@ -132,7 +132,7 @@ const employerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      message: 'The invitation is cancelled.',
+      message: 'The invitation is canceled.',
       data: await revokeInvitation({
         context: context(),
         actor: actorOf(request),

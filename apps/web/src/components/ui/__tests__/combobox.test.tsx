@@ -93,7 +93,10 @@ describe('Combobox', () => {
     const user = userEvent.setup();
     render(<Harness search={() => Promise.reject(new Error('Network Error.!'))} />);
     await user.type(screen.getByRole('combobox', { name: 'City' }), 'x');
-    expect(await screen.findAllByText('Network Error.!')).toHaveLength(2);
+    // No answer came back: the list says so in words to act on, not "Network Error.!".
+    expect(
+      await screen.findAllByText("We couldn't reach MedHire. Check your connection and try again."),
+    ).toHaveLength(2);
     expect(screen.queryAllByRole('option')).toHaveLength(0);
   });
 

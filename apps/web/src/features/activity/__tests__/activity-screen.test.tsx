@@ -54,6 +54,13 @@ describe('/settings/activity', () => {
     expect(row).toHaveTextContent('Rita Recruiter');
     expect(row).toHaveTextContent('Moved Dr. Rosa Lindqvist to Interview');
     expect(row).toHaveTextContent('Pipeline move');
+    // On a phone each entry becomes a card whose fields keep their names, what happened included.
+    expect(table).toHaveClass('table--stack');
+    expect(
+      within(row as HTMLElement)
+        .getByText(/Moved Dr. Rosa Lindqvist/)
+        .closest('td'),
+    ).toHaveAttribute('data-label', 'What happened');
     expect(within(row as HTMLElement).getByText(/Nov 20, 2026/)).toHaveAttribute(
       'datetime',
       '2026-11-20T15:30:00.000Z',
@@ -112,6 +119,19 @@ describe('/settings/activity', () => {
     expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
   });
 
+  it('shows one page header: "Settings" above the page title, never a second heading', async () => {
+    mockApi({
+      [FILTERS]: filtersData,
+      [LOG]: () => envelope({ items: [entry()], total: 1, pageNumber: 1, pageSize: 25 }),
+    });
+    renderApp('/settings/activity', { session });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activity log' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByText('Settings', { selector: '.page-header__eyebrow' })).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+    expect(screen.getByText(/Who on your team did what, and when/)).toBeInTheDocument();
+  });
+
   it('tells a member without the right instead of loading the log', async () => {
     const { calls } = mockApi({});
     const recruiter = makeSession({ user: { rights: ['jobs.read'] } as never });
@@ -126,6 +146,8 @@ describe('/settings/activity', () => {
 describe('activity filters', () => {
   it('turns a type group into its types and local days into a whole-day range', () => {
     expect(typesOfGroup('pipeline')).toContain('pipeline.moved');
+    // "Messages" shows the messages the team sent, not only the ones it deleted.
+    expect(typesOfGroup('messages')).toEqual(['message.sent', 'message.deleted']);
     expect(typesOfGroup('')).toBeUndefined();
     expect(dateRangeQuery('', '')).toEqual({});
     expect(dateRangeQuery('2026-03-01', '')).toEqual({ from: new Date('2026-03-01T00:00:00').toISOString() });

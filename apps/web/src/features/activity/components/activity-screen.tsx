@@ -1,5 +1,4 @@
 import {
-  ACTIVITY_RETENTION_YEARS,
   ACTIVITY_TYPE_LABELS,
   type TActivityEntry,
   type TActivityFiltersData,
@@ -13,15 +12,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select, TextField } from '../../../components/ui/field.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { ACTIVITY_TYPE_GROUPS, dateRangeError, dateRangeQuery, typesOfGroup } from '../activity-filters.ts';
 import { activityApi } from '../api/activity-api.ts';
 import './activity-screen.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const ACTIVITY_PAGE_SIZE = 25;
 
@@ -49,7 +48,10 @@ function useCanReadActivity(): boolean {
   return user?.rights?.includes('activity.read') ?? false;
 }
 
-/** /settings/activity (issue 14): who on the team did what and when, with filters. */
+/**
+ * /settings/activity (issue 14): who on the team did what and when, with filters. Its title and
+ * purpose are in the settings layout's header.
+ */
 export function ActivityScreen() {
   const canRead = useCanReadActivity();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -88,7 +90,7 @@ export function ActivityScreen() {
       )
       .then((data) => setLoad({ status: 'ready', data }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [canRead, filters, page, attempt, rangeError]);
@@ -103,14 +105,9 @@ export function ActivityScreen() {
   return (
     <div className="activity-screen">
       <title>Activity log · MedHire</title>
-      <PageHeader
-        eyebrow="Settings"
-        title="Activity log"
-        description={`Who on your team did what, and when. Entries are kept for ${ACTIVITY_RETENTION_YEARS} years.`}
-      />
       {!canRead ? (
         <Alert variant="info" title="The activity log is for owners and admins">
-          Ask the owner of your organisation if you need to see it.
+          Ask the owner of your organization if you need to see it.
         </Alert>
       ) : (
         <>
@@ -230,6 +227,7 @@ function ActivityResults({
     <>
       <Table<TActivityEntry>
         caption="Activity"
+        isStackedOnPhone
         rows={items}
         rowKey={(entry) => entry._id}
         columns={[
@@ -258,7 +256,7 @@ function ActivityResults({
         ]}
       />
       <Pager
-        status={`Page ${page} of ${pageCount} · ${total} ${total === 1 ? 'entry' : 'entries'}`}
+        status={`Page ${page} of ${pageCount} · ${countOf(total, 'entry', 'entries')}`}
         page={page}
         pageCount={pageCount}
         onPage={onPage}

@@ -172,7 +172,7 @@ describe('the applicant profile', () => {
     );
     dialog = await screen.findByRole('dialog', { name: 'Cancel this invite?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel invite' }));
-    await waitFor(() => expect(invite).toHaveTextContent('Invite cancelled'));
+    await waitFor(() => expect(invite).toHaveTextContent('Invite canceled'));
     expect(calls.find((call) => call.path.includes('update-match-status'))?.body).toEqual({
       status: 'cancelled',
     });

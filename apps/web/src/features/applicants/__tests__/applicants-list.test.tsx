@@ -86,6 +86,9 @@ describe('the applicants list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'jane');
     await waitFor(() => expect(search(router).get('q')).toBe('jane'));
     await waitFor(() => expect(screen.queryByText('Dr. John Smith')).not.toBeInTheDocument());
+    // One physician found reads "1 physician", not "1 physicians".
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Showing 1–1 of 1 physician');
+    expect(screen.getByRole('navigation', { name: 'Pages' })).not.toHaveTextContent('physicians');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Specialty' }), 'family-medicine');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Pipeline stage' }), 'Interview');
@@ -185,17 +188,20 @@ describe('the applicants list', () => {
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/api/employer/applicant/unsave-applicant/physician-2',
     ]);
-    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent(
-      'Showing 1–1 of 1 physicians',
-    );
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Showing 1–1 of 1 physician');
   });
 
-  it('shows recommended physicians for the chosen job with their score and reasons', async () => {
+  it('shows recommended physicians for the chosen job with their score and reasons, each fact once', async () => {
+    const reasons = [
+      'Sub-specialty: Interventional Cardiology',
+      'Board certified',
+      '8 years of experience, 10 asked',
+      'Available 2027',
+      'Lives 12 miles away',
+    ];
     const { fetchMock } = listApi({
       'GET /api/employer/applicant/get-recommended-applicants/job-1': () =>
-        envelope(
-          applicantList([{ ...janeDoe, score: 92, reasons: ['Board certified', 'Lives 12 miles away'] }]),
-        ),
+        envelope(applicantList([{ ...janeDoe, score: 92, reasons }])),
     });
     renderApp('/applicants?tab=recommended', { session });
     const card = await screen.findByRole('article', { name: 'Dr. Jane Doe' });
@@ -203,11 +209,59 @@ describe('the applicants list', () => {
       'aria-valuetext',
       '92 out of 100',
     );
-    expect(within(card).getByRole('list', { name: 'Why they fit' })).toHaveTextContent(
-      'Board certifiedLives 12 miles away',
-    );
+    // The reasons the card already states (board status, experience, start year, sub-specialty)
+    // are not repeated; the experience reason's "asked" takes the place of the plain fact.
+    const why = within(card).getByRole('list', { name: 'Why they fit' });
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lives 12 miles away']);
+    expect(within(card).getAllByText(/Board certified/)).toHaveLength(1);
+    expect(within(card).getAllByText(/years of experience/)).toHaveLength(1);
+    expect(within(card).getByText('8 years of experience, 10 asked')).toBeInTheDocument();
+    expect(within(card).getAllByText(/Available 2027/)).toHaveLength(1);
+    expect(within(card).getAllByText(/Interventional Cardiology/)).toHaveLength(1);
     expect(screen.getByRole('combobox', { name: 'Recommended for' })).toHaveValue('job-1');
     expect(requestsTo(fetchMock, 'get-recommended-applicants')).toHaveLength(1);
+  });
+
+  it('shows the list as a compact table when asked, and remembers the choice', async () => {
+    listApi();
+    const { user, unmount } = renderApp('/applicants', { session });
+    await screen.findByRole('list', { name: 'Applicants' });
+    const view = screen.getByRole('group', { name: 'Show applicants as' });
+    expect(within(view).getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(view).getByRole('button', { name: 'Table' }));
+    expect(within(view).getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(view).getByRole('button', { name: 'Cards' })).toHaveAttribute('aria-pressed', 'false');
+    const table = screen.getByRole('table', { name: 'Applicants' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Name', 'Specialty', 'Experience', 'State', 'Board status', 'Available', 'Actions']);
+    const jane = within(table).getByRole('row', { name: /Dr\. Jane Doe/ });
+    expect(within(jane).getByRole('link', { name: 'Dr. Jane Doe' })).toHaveAttribute(
+      'href',
+      '/applicants/physician-1',
+    );
+    expect(jane).toHaveTextContent('Cardiology');
+    expect(jane).toHaveTextContent('8 years');
+    expect(jane).toHaveTextContent('TX');
+    expect(jane).toHaveTextContent('Board certified');
+    expect(jane).toHaveTextContent('2027');
+    expect(within(jane).getByRole('button', { name: 'Save Dr. Jane Doe' })).toBeInTheDocument();
+    expect(within(jane).getByRole('button', { name: 'Invite Dr. Jane Doe to a job' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Applicants' })).toBeNull();
+    expect(localStorage.getItem('medhire.applicantsView')).toBe('"table"');
+
+    // The next visit opens as the table.
+    unmount();
+    renderApp('/applicants', { session });
+    expect(await screen.findByRole('table', { name: 'Applicants' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('offers a retry when the list cannot load', async () => {

@@ -20,7 +20,7 @@ export const MATCH_STATUS_LABELS: Record<TMatchStatus, string> = {
   pending: 'Invite pending',
   accepted: 'Invite accepted',
   declined: 'Invite declined',
-  cancelled: 'Invite cancelled',
+  cancelled: 'Invite canceled',
 };
 
 const matchVariants: Record<TMatchStatus, BadgeVariant> = {
@@ -97,7 +97,13 @@ const experienceFormat = new Intl.PluralRules('en-US');
 
 export function experienceText(years: number): string {
   if (years === 0) return 'Less than a year of experience';
-  return `${years} ${experienceFormat.select(years) === 'one' ? 'year' : 'years'} of experience`;
+  return `${experienceYears(years)} of experience`;
+}
+
+/** "8 years", "1 year", "Under a year": the experience in a table cell. */
+export function experienceYears(years: number): string {
+  if (years === 0) return 'Under a year';
+  return `${years} ${experienceFormat.select(years) === 'one' ? 'year' : 'years'}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -35,6 +35,33 @@ export function specialtyLine(applicant: TApplicant): string {
   return subSpecialties ? `${applicant.specialty.title} · ${subSpecialties}` : applicant.specialty.title;
 }
 
+/**
+ * The recommendation's reasons (worded by the server, domain/matching/rank-physicians.ts) sorted
+ * against what the card already says, so experience, start year, board status, visa and the
+ * sub-specialty appear once: a reason that repeats a fact or a badge is left out, and an
+ * experience reason that adds what the job asks ("3 years of experience, 5 asked") takes the place
+ * of the experience fact.
+ */
+export function reasonsBeyondFacts(
+  applicant: Pick<TApplicant, 'subSpecialties'>,
+  reasons: readonly string[],
+): { experience: string | null; reasons: string[] } {
+  let experience: string | null = null;
+  const subSpecialties = new Set(applicant.subSpecialties.map((entry) => entry.title.toLowerCase()));
+  const rest = reasons.filter((reason) => {
+    if (/^\d+ years? of experience/.test(reason)) {
+      if (/ asked$/.test(reason)) experience = reason;
+      return false;
+    }
+    if (/^Available \d{4}$/.test(reason)) return false;
+    if (/^(not )?board /i.test(reason)) return false;
+    if (reason === 'Needs visa sponsorship') return false;
+    const subSpecialty = /^Sub-specialty: (.+)$/.exec(reason)?.[1];
+    return !(subSpecialty && subSpecialties.has(subSpecialty.toLowerCase()));
+  });
+  return { experience, reasons: rest };
+}
+
 const BookmarkIcon = ({ isFilled }: { isFilled: boolean }) => (
   <svg
     width={18}
@@ -131,7 +158,7 @@ export function ApplicantCard({
   const nameId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const hasScore = showScore && typeof applicant.score === 'number';
-  const reasons = showScore ? (applicant.reasons ?? []) : [];
+  const { experience, reasons } = reasonsBeyondFacts(applicant, showScore ? (applicant.reasons ?? []) : []);
 
   return (
     <article className={cx('applicant-card', className)} aria-labelledby={nameId}>
@@ -144,7 +171,7 @@ export function ApplicantCard({
           <p className="applicant-card__specialty">{specialtyLine(applicant)}</p>
           <ul className="applicant-card__facts" aria-label="Profile">
             <li>{applicant.homeLocation.description}</li>
-            <li>{experienceText(applicant.yearsOfExperience)}</li>
+            <li>{experience ?? experienceText(applicant.yearsOfExperience)}</li>
             <li>Available {applicant.yearAvailableToStart}</li>
           </ul>
           <div className="applicant-card__badges">

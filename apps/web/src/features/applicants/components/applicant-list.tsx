@@ -15,6 +15,7 @@ import { AssigneeFilter } from '../../team/components/assignee-controls.tsx';
 import { useEnums } from '../../utility/use-enums.ts';
 import { ApplicantCard } from './applicant-card.tsx';
 import './applicants.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const APPLICANTS_PAGE_SIZE = 20;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -252,7 +253,8 @@ export function ListPager({
   total,
   shown,
   onPage,
-  noun = 'physicians',
+  one = 'physician',
+  many = 'physicians',
 }: {
   page: number;
   pageSize: number;
@@ -260,7 +262,9 @@ export function ListPager({
   /** How many entries this page holds. */
   shown: number;
   onPage: (page: number) => void;
-  noun?: string;
+  /** What the list counts, for one and for several. */
+  one?: string;
+  many?: string;
 }) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, (page - 1) * pageSize + shown);
@@ -269,7 +273,7 @@ export function ListPager({
   return (
     <Pager
       isMuted
-      status={`Showing ${number.format(first)}–${number.format(last)} of ${number.format(total)} ${noun}`}
+      status={`Showing ${number.format(first)}–${number.format(last)} of ${countOf(total, one, many)}`}
       page={page}
       pageCount={pageCount}
       onPage={onPage}

@@ -14,7 +14,7 @@ import { Select } from '../../../components/ui/field.tsx';
 import { ArrowLeftIcon, MessageIcon, PlusIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton, Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { describeError, errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { stateName } from '../../../lib/us-states.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
@@ -311,7 +311,7 @@ export function ApplicantScreen() {
         if (error instanceof HttpError && (error.status === 404 || error.status === 403)) {
           setState({ status: 'missing' });
         } else {
-          setState({ status: 'failed', message: errorMessage(error) });
+          setState({ status: 'failed', message: describeError(error) });
         }
       });
     return () => controller.abort();
@@ -361,7 +361,7 @@ export function ApplicantScreen() {
           ),
         }),
       );
-      notifySuccess(`The invite to ${toCancel.jobTitle} is cancelled.`);
+      notifySuccess(`The invite to ${toCancel.jobTitle} is canceled.`);
       setToCancel(null);
     } catch (error) {
       notifyError(errorMessage(error));

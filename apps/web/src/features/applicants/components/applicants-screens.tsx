@@ -19,7 +19,8 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
+import { type ApplicantsView, applicantsViewStore } from '../../../lib/storage.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { useTeamMembers } from '../../team/components/assignee-controls.tsx';
@@ -38,6 +39,7 @@ import {
   type ListParams,
   useListParams,
 } from './applicant-list.tsx';
+import { ApplicantTable, ApplicantViewToggle } from './applicant-table.tsx';
 import { type ApplicantActions, useApplicantActions } from './use-applicant-actions.tsx';
 import './applicants.css';
 
@@ -91,7 +93,7 @@ function usePagedLoad(
     pending
       .then((result) => setState({ status: 'ready', ...result }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [...inputs, attempt]);
@@ -127,6 +129,7 @@ function ListBody({
   pageSize,
   onPage,
   actions,
+  view,
 }: {
   state: LoadState;
   applicants: readonly TApplicant[];
@@ -139,18 +142,22 @@ function ListBody({
   pageSize: number;
   onPage: (page: number) => void;
   actions: ApplicantActions;
+  view: ApplicantsView;
 }) {
   if (state.status === 'loading') return <ApplicantListSkeleton label={loadingLabel} />;
   if (state.status === 'failed')
     return <LoadFailure title={failureTitle} message={state.message} onRetry={onRetry} />;
   if (applicants.length === 0) return <>{empty}</>;
+  const renderActions = (applicant: TApplicant) => (
+    <ApplicantCardActions applicant={applicant} actions={actions} />
+  );
   return (
     <>
-      <ApplicantList
-        applicants={applicants}
-        label={listLabel}
-        renderActions={(applicant) => <ApplicantCardActions applicant={applicant} actions={actions} />}
-      />
+      {view === 'table' ? (
+        <ApplicantTable applicants={applicants} label={listLabel} renderActions={renderActions} />
+      ) : (
+        <ApplicantList applicants={applicants} label={listLabel} renderActions={renderActions} />
+      )}
       <ListPager
         page={page}
         pageSize={pageSize}
@@ -169,10 +176,12 @@ function AllApplicantsTab({
   params,
   jobs,
   actions,
+  view,
 }: {
   params: ListParams;
   jobs: readonly TJob[] | undefined;
   actions: ApplicantActions;
+  view: ApplicantsView;
 }) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
@@ -236,6 +245,7 @@ function AllApplicantsTab({
         pageSize={APPLICANTS_PAGE_SIZE}
         onPage={(next) => params.updateParams({ page: String(next) })}
         actions={actions}
+        view={view}
         empty={
           hasFilters ? (
             <EmptyState
@@ -271,9 +281,11 @@ function SavedApplicantsTab({
   params,
   actions,
   savedDelta,
+  view,
 }: {
   params: ListParams;
   actions: ApplicantActions;
+  view: ApplicantsView;
   /** Counts unsaves made here so the total follows them. */
   savedDelta: number;
 }) {
@@ -319,6 +331,7 @@ function SavedApplicantsTab({
         pageSize={APPLICANTS_PAGE_SIZE}
         onPage={(next) => params.updateParams({ page: String(next) })}
         actions={actions}
+        view={view}
         empty={
           <EmptyState
             icon={<UserIcon size={26} />}
@@ -341,10 +354,12 @@ function RecommendedApplicantsTab({
   params,
   jobs,
   actions,
+  view,
 }: {
   params: ListParams;
   jobs: readonly TJob[] | undefined;
   actions: ApplicantActions;
+  view: ApplicantsView;
 }) {
   const dispatch = useAppDispatch();
   const applicants = useAppSelector(selectRecommended);
@@ -410,6 +425,7 @@ function RecommendedApplicantsTab({
         pageSize={RECOMMENDED_PAGE_SIZE}
         onPage={(next) => params.updateParams({ page: String(next) })}
         actions={actions}
+        view={view}
         empty={
           <EmptyState
             icon={<SparkIcon size={26} />}
@@ -435,6 +451,11 @@ export function ApplicantsScreen() {
   const tab: TabId = (TAB_IDS as readonly string[]).includes(tabParam) ? (tabParam as TabId) : 'all';
   const [jobs, setJobs] = useState<TJob[] | undefined>(undefined);
   const [unsaveCount, setUnsaveCount] = useState(0);
+  const [view, setView] = useState<ApplicantsView>(applicantsViewStore.read);
+  const onView = (next: ApplicantsView) => {
+    setView(next);
+    applicantsViewStore.write(next);
+  };
   const actions = useApplicantActions({
     onChanged: (applicant) => {
       if (!applicant.isSaved) setUnsaveCount((count) => count + 1);
@@ -461,10 +482,13 @@ export function ApplicantsScreen() {
         title="Applicants"
         description="Physicians who applied to your jobs, those MedHire recommends for them, and the ones you saved."
         actions={
-          <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
-            <CompassIcon size={18} />
-            Explore physicians
-          </Link>
+          <>
+            <ApplicantViewToggle view={view} onChange={onView} />
+            <Link className={buttonClasses({ variant: 'secondary' })} to="/explore">
+              <CompassIcon size={18} />
+              Explore physicians
+            </Link>
+          </>
         }
       />
       {actions.inviteModal}
@@ -476,17 +500,19 @@ export function ApplicantsScreen() {
           {
             id: 'all',
             label: 'All applicants',
-            content: <AllApplicantsTab params={params} jobs={jobs} actions={actions} />,
+            content: <AllApplicantsTab params={params} jobs={jobs} actions={actions} view={view} />,
           },
           {
             id: 'recommended',
             label: 'Recommended',
-            content: <RecommendedApplicantsTab params={params} jobs={jobs} actions={actions} />,
+            content: <RecommendedApplicantsTab params={params} jobs={jobs} actions={actions} view={view} />,
           },
           {
             id: 'saved',
             label: 'Saved',
-            content: <SavedApplicantsTab params={params} actions={actions} savedDelta={unsaveCount} />,
+            content: (
+              <SavedApplicantsTab params={params} actions={actions} savedDelta={unsaveCount} view={view} />
+            ),
           },
         ]}
       />

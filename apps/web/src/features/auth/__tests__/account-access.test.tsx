@@ -118,7 +118,7 @@ describe('setting the first password from the e-mailed link', () => {
 describe('claiming a business', () => {
   it('checks the NPI check digit before sending', async () => {
     const { user } = renderApp('/claimBusiness');
-    await user.type(await screen.findByLabelText('Organisation name'), 'Lakeside Family Medicine');
+    await user.type(await screen.findByLabelText('Organization name'), 'Lakeside Family Medicine');
     await user.type(screen.getByLabelText('Work e-mail address'), 'owner@lakeside.example');
     const npi = screen.getByLabelText('NPI number');
     await user.type(npi, '1234567890');
@@ -138,7 +138,7 @@ describe('claiming a business', () => {
       'POST /api/employer/auth/claim': () => envelope({ email: 'owner@lakeside.example' }),
     });
     const { user } = renderApp('/claimBusiness');
-    await user.type(await screen.findByLabelText('Organisation name'), '  Lakeside Family Medicine ');
+    await user.type(await screen.findByLabelText('Organization name'), '  Lakeside Family Medicine ');
     await user.type(screen.getByLabelText('NPI number'), '1234567893');
     await user.type(screen.getByLabelText('Work e-mail address'), 'Owner@Lakeside.example');
     await user.click(screen.getByRole('button', { name: 'Claim business' }));
@@ -159,7 +159,7 @@ describe('claiming a business', () => {
     });
     renderApp('/claimBusinessProfile', { session: makeSession() });
     expect(
-      await screen.findByRole('heading', { name: 'Claim an organisation', level: 1 }),
+      await screen.findByRole('heading', { name: 'Claim an organization', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('NPI number')).toBeInTheDocument();
   });

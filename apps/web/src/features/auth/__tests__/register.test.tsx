@@ -60,7 +60,7 @@ describe('registration', () => {
     await user.type(email, 'hiring@lakeside.example');
     await user.type(password, 'aaaaaaaaaaaa');
     expect(within(rules).getByText('10 to 128 characters')).toHaveTextContent('(done)');
-    expect(within(rules).getByText('Not one character repeated')).toHaveTextContent('(not yet)');
+    expect(within(rules).getByText('At least two different characters')).toHaveTextContent('(not yet)');
     await user.click(submit);
     expect(await screen.findByText('Your password cannot be one character repeated.')).toBeInTheDocument();
 

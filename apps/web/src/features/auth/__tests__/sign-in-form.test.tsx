@@ -90,12 +90,32 @@ describe('sign-in form', () => {
     expect(router.state.location.pathname).toBe('/signIn');
   });
 
-  it("shows 'Network Error.!' when the server cannot be reached", async () => {
+  it("says the server could not be reached on the form, and 'Network Error.!' in the toast", async () => {
     const { user, email, password, submit } = await openSignIn();
     await user.type(email, 'recruiting@lakeside-clinic.org');
     await user.type(password, 'secret');
     await user.click(submit);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network Error.!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't reach MedHire. Check your connection and try again.",
+    );
+    expect(notifyFormError).toHaveBeenCalledWith('Network Error.!');
+  });
+
+  it('says the person is offline when the browser has no network', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { user, email, password, submit } = await openSignIn();
+      await user.type(email, 'recruiting@lakeside-clinic.org');
+      await user.type(password, 'secret');
+      await user.click(submit);
+      const alert = await screen.findByText("You're offline. Check your connection and try again.", {
+        selector: '#sign-in-error *',
+      });
+      expect(alert).not.toHaveTextContent('Network Error.!');
+      expect(notifyFormError).toHaveBeenCalledWith('Network Error.!');
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('links to registration, recovery and claiming a business', async () => {

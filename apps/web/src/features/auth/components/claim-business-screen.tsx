@@ -50,10 +50,10 @@ export function ClaimBusinessProfileScreen() {
   const [claimedBy, setClaimedBy] = useState<string | null>(null);
   return (
     <div className="claim-profile">
-      <title>{claimedBy ? 'Check your e-mail · MedHire' : 'Claim an organisation · MedHire'}</title>
+      <title>{claimedBy ? 'Check your e-mail · MedHire' : 'Claim an organization · MedHire'}</title>
       <PageHeader
         eyebrow="Profile"
-        title="Claim an organisation"
+        title="Claim an organization"
         description="If a practice is listed on MedHire from public records, confirm it with its NPI number to take over its profile."
       />
       <Card padding="lg" className="claim-profile__card">
@@ -89,7 +89,7 @@ function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
   return (
     <ServerForm serverError={serverError} errorTitle="We couldn't confirm the claim" onSubmit={onSubmit}>
       <TextField
-        label="Organisation name"
+        label="Organization name"
         autoComplete="organization"
         hint="As it is listed, e.g. Lakeside Family Medicine."
         error={errors.organization?.message}
@@ -101,7 +101,7 @@ function ClaimForm({ onClaimed }: { onClaimed: (email: string) => void }) {
         autoComplete="off"
         maxLength={10}
         spellCheck={false}
-        hint="The organisation's 10-digit National Provider Identifier."
+        hint="The organization's 10-digit National Provider Identifier."
         error={errors.npiNumber?.message}
         {...register('npiNumber')}
       />
@@ -140,11 +140,11 @@ function ClaimSent({
         Check your e-mail
       </Heading>
       <p className="auth-screen__lead">
-        We sent a link to <strong>{email}</strong>. Open it to set your password and manage the organisation.
+        We sent a link to <strong>{email}</strong>. Open it to set your password and manage the organization.
         The link works once and expires after a while.
       </p>
       <Button variant="secondary" onClick={onRestart}>
-        Claim another organisation
+        Claim another organization
       </Button>
     </div>
   );

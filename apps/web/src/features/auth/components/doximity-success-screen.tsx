@@ -4,7 +4,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
 import './auth-forms.css';
@@ -39,7 +39,7 @@ export function DoximitySuccessScreen() {
         if (started.kind === 'refused') setFailure(started.message);
         else if (started.kind === 'navigate') void navigate(started.to, { replace: true });
       })
-      .catch((error: unknown) => setFailure(errorMessage(error)));
+      .catch((error: unknown) => setFailure(describeError(error)));
   }, [code, state, providerError, startSession, navigate]);
 
   return (

@@ -1,6 +1,6 @@
 import { type FormEventHandler, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyFormError } from '../../../lib/toast.ts';
 
 /** A refusal from the server, shown above the form it belongs to. */
@@ -36,9 +36,9 @@ export function useServerError(): ServerError {
     try {
       await action();
     } catch (error) {
-      const text = errorMessage(error);
-      setMessage(text);
-      notifyFormError(text);
+      // The toast shows the call's own text (spec §8); the form says it in words to act on.
+      setMessage(describeError(error));
+      notifyFormError(errorMessage(error));
     }
   }, []);
   return useMemo(() => ({ id, message, setMessage, attempt }), [id, message, attempt]);

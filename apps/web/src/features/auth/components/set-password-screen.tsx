@@ -84,7 +84,7 @@ function SetPasswordForm({ email, token }: { email: string; token: string }) {
       <header className="auth-screen__header">
         <h1 className="auth-screen__title">Set up your password</h1>
         <p className="auth-screen__lead">
-          Choose the password you will sign in with. Setting it signs you in to manage your organisation.
+          Choose the password you will sign in with. Setting it signs you in to manage your organization.
         </p>
       </header>
       <ServerForm serverError={serverError} errorTitle="We couldn't set your password" onSubmit={onSubmit}>

@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmailField, PasswordField } from '../../../components/ui/field.tsx';
+import { describeError } from '../../../lib/http.ts';
 import { notifyFormError } from '../../../lib/toast.ts';
 import { login } from '../auth-slice.ts';
 import './auth-forms.css';
@@ -33,7 +34,7 @@ export function SignInForm() {
     const result = await dispatch(login(credentials));
     if (login.rejected.match(result)) {
       const message = result.payload ?? result.error.message ?? 'Sign-in failed.';
-      setServerError(message);
+      setServerError(describeError(message));
       notifyFormError(message);
     }
   });

@@ -20,7 +20,7 @@ export function SignInScreen() {
           New to MedHire? <Link to="/register">Create an employer account</Link>
         </p>
         <p>
-          Is your organisation already listed? <Link to="/claimBusiness">Claim your business</Link>
+          Is your organization already listed? <Link to="/claimBusiness">Claim your business</Link>
         </p>
       </footer>
     </div>

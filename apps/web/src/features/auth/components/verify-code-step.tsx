@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { OneTimeCodeField, ResendCodeButton } from '../../../components/ui/one-time-code.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { FormError, ServerForm, useServerError } from './form-error.tsx';
 
@@ -55,7 +55,7 @@ export function VerifyCodeStep({
       notifySuccess(`We sent a new code to ${email}.`);
     } catch (error) {
       const message = errorMessage(error);
-      if (layout === 'page') serverError.setMessage(message);
+      if (layout === 'page') serverError.setMessage(describeError(error));
       notifyFormError(message);
       throw error;
     }

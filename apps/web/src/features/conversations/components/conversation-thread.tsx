@@ -17,7 +17,7 @@ import { cx } from '../../../components/ui/cx.ts';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
@@ -136,7 +136,7 @@ function useOlderMessages(conversation: TConversation, logRef: RefObject<HTMLDiv
       dispatch(olderMessagesLoaded({ conversationId, messages: page.messages }));
       setState({ status: 'idle' });
     } catch (error) {
-      setState({ status: 'failed', message: errorMessage(error) });
+      setState({ status: 'failed', message: describeError(error) });
     } finally {
       isLoading.current = false;
     }

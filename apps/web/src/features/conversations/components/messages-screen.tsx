@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Select } from '../../../components/ui/field.tsx';
 import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { describeError, HttpError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
@@ -84,7 +84,7 @@ function useConversationList(query: ListFilter) {
         setState({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, queryText, archived, jobId, attempt]);
@@ -195,7 +195,7 @@ function useOpenConversation(conversationId: string) {
           error instanceof HttpError &&
           (error.status === 404 || error.status === 403 || error.status === 400);
         setState(
-          isUnavailable ? { status: 'unavailable' } : { status: 'failed', message: errorMessage(error) },
+          isUnavailable ? { status: 'unavailable' } : { status: 'failed', message: describeError(error) },
         );
       });
     return () => controller.abort();

@@ -9,12 +9,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { saveBlob } from '../../../lib/download.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { dataExportApi } from '../api/data-export-api.ts';
@@ -65,7 +64,7 @@ export function DataExportScreen() {
       .getExports({ pageSize: EXPORTS_PAGE_SIZE, pageNumber: page }, controller.signal)
       .then((data) => setLoad({ status: 'ready', data }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [canExport, page, reloads]);
@@ -109,21 +108,16 @@ export function DataExportScreen() {
   return (
     <div className="data-export-screen">
       <title>Data export · MedHire</title>
-      <PageHeader
-        eyebrow="Settings"
-        title="Data export"
-        description="Download a copy of your organisation's data from MedHire."
-      />
       {!canExport ? (
-        <Alert variant="info" title="Only the owner can export the organisation's data">
-          Ask the owner of your organisation for an export.
+        <Alert variant="info" title="Only the owner can export the organization's data">
+          Ask the owner of your organization for an export.
         </Alert>
       ) : (
         <>
           <Card title="Request an export">
             <div className="data-export-request">
               <p>
-                One ZIP file of JSON and CSV files: your organisation profile, jobs, applicants and the
+                One ZIP file of JSON and CSV files: your organization profile, jobs, applicants and the
                 physicians they hold, pipeline history, invites, conversations with their messages, invoices,
                 the activity log and your team.
               </p>
@@ -160,6 +154,7 @@ export function DataExportScreen() {
               <>
                 <Table<TDataExport>
                   caption="Past exports"
+                  isStackedOnPhone
                   rows={items}
                   rowKey={(item) => item._id}
                   emptyMessage="No exports yet."

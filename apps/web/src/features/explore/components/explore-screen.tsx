@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { CompassIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';
 import {
@@ -78,7 +78,7 @@ export function ExploreScreen() {
       )
       .then((list) => setLoad({ status: 'ready', applicants: list.applicants, total: list.total }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, queryText, specialty, state, boardStatus, employmentType, sort, page, attempt]);
@@ -110,7 +110,7 @@ export function ExploreScreen() {
           <EmptyState
             icon={<SearchIcon size={26} />}
             title="No physicians match"
-            description="Try another name, a neighbouring state or fewer filters."
+            description="Try another name, a neighboring state or fewer filters."
             action={
               <Button variant="secondary" onClick={() => params.clearFilters(EXPLORE_FILTERS)}>
                 Clear filters

@@ -11,7 +11,7 @@ import { CheckIcon, GlobeIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
-import { errorMessage, HttpError, http } from '../../../lib/http.ts';
+import { describeError, HttpError, http } from '../../../lib/http.ts';
 import { stateName } from '../../../lib/us-states.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { StateTileMap } from './state-tile-map.tsx';
@@ -81,7 +81,7 @@ export function GlobalConnectionScreen({
         if (error instanceof HttpError && error.status === 403) {
           setLoad({ status: 'locked', message: error.message });
         } else {
-          setLoad({ status: 'failed', message: errorMessage(error) });
+          setLoad({ status: 'failed', message: describeError(error) });
         }
       });
     return () => controller.abort();

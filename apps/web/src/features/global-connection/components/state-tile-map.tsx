@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { countOf } from '../../../lib/plural.ts';
 import { stateName } from '../../../lib/us-states.ts';
 
 /**
@@ -99,7 +100,7 @@ export function shadeStep(count: number, max: number): number {
 }
 
 function physicians(count: number): string {
-  return `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'physician' : 'physicians'}`;
+  return countOf(count, 'physician');
 }
 
 export interface StateTileMapProps {

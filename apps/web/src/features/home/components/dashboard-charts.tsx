@@ -1,5 +1,6 @@
 import type { TMatchStatus, TPipelineStatus } from '@medhire/contract/matches';
 import { cx } from '../../../components/ui/cx.ts';
+import { countOf, noun } from '../../../lib/plural.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 
 const weekFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -9,8 +10,6 @@ export function weekLabel(weekStart: string): string {
   const date = new Date(`${weekStart}T00:00:00Z`);
   return Number.isNaN(date.getTime()) ? weekStart : weekFormat.format(date);
 }
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** A round step for the axis (1, 2, 5, 10, 20, 50 …) giving about four gridlines above zero. */
 function niceStep(max: number): number {
@@ -52,7 +51,7 @@ export function WeeklyApplicationsChart({
   const summary =
     total === 0
       ? `No applications in the last ${weeks.length} weeks.`
-      : `${plural(total, 'application', 'applications')} in the last ${weeks.length} weeks; the busiest was the week of ${weekLabel(busiest?.weekStart ?? '')} with ${busiest?.count}.`;
+      : `${countOf(total, 'application', 'applications')} in the last ${weeks.length} weeks; the busiest was the week of ${weekLabel(busiest?.weekStart ?? '')} with ${busiest?.count}.`;
 
   return (
     <figure className="chart">
@@ -157,7 +156,7 @@ const MATCH_NAMES: Record<TMatchStatus, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
   declined: 'Declined',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 /** Match invites by status as a donut with a legend; the legend carries the figures as text. */
@@ -198,7 +197,7 @@ export function MatchesDonut({
           {total}
         </text>
         <text className="donut__total-label" x="70" y="88" textAnchor="middle">
-          {total === 1 ? 'invite' : 'invites'}
+          {noun(total, 'invite')}
         </text>
       </svg>
       <ul className="donut__legend" aria-label={`Invites by answer, ${total} in all`}>

@@ -23,7 +23,7 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import { dashboardApi } from '../api/dashboard-api.ts';
 import { MatchesDonut, PipelineFunnel, WeeklyApplicationsChart } from './dashboard-charts.tsx';
@@ -62,7 +62,7 @@ const NEXT_STEPS: readonly {
     right: 'organization.edit',
     to: '/edit-profile',
     icon: BuildingIcon,
-    title: 'Polish your organisation profile',
+    title: 'Polish your organization profile',
     text: 'Logo, locations, practice type and photos are what physicians see first.',
   },
 ];
@@ -173,7 +173,7 @@ export function HomeScreen() {
       .getSummary(userId, controller.signal)
       .then((summary) => setState({ status: 'ready', summary }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, attempt]);

@@ -12,7 +12,7 @@ import { BriefcaseIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { MatchList } from '../../matches/components/match-list.tsx';
 import { useEnums } from '../../utility/use-enums.ts';
@@ -55,7 +55,7 @@ export function JobsResidentScreen() {
         setState({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, attempt]);

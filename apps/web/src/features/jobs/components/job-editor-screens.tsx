@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ArrowLeftIcon, BriefcaseIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { describeError, HttpError } from '../../../lib/http.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { emptyJobFormValues, jobFormValuesFromJob } from '../job-form-values.ts';
 import { singleJobLoaded } from '../jobs-slice.ts';
@@ -68,7 +68,7 @@ export function EditJobScreen() {
         if (controller.signal.aborted) return;
         const isUnavailable = error instanceof HttpError && (error.status === 404 || error.status === 403);
         setState(
-          isUnavailable ? { status: 'unavailable' } : { status: 'failed', message: errorMessage(error) },
+          isUnavailable ? { status: 'unavailable' } : { status: 'failed', message: describeError(error) },
         );
       });
     return () => controller.abort();

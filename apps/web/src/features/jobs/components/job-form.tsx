@@ -15,7 +15,7 @@ import {
   WizardSteps,
 } from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { describeError, errorMessage, HttpError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { useEnums } from '../../utility/use-enums.ts';
@@ -145,7 +145,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
       }
       const first = issues[0];
       if (first) show(stepOfField(first.field));
-      setServerError(message);
+      setServerError(describeError(error));
       notifyFormError(message);
       return;
     }
@@ -183,7 +183,7 @@ export function JobWizard({ initialValues, job }: JobWizardProps) {
   if (!enums) {
     return enumsError ? (
       <Alert variant="danger" title="We couldn't load the lists this form uses">
-        <p>{enumsError}</p>
+        <p>{describeError(enumsError)}</p>
         <Button variant="secondary" size="sm" onClick={retryEnums}>
           Try again
         </Button>

@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { AssigneeFilter, AssigneeNote, useTeamMembers } from '../../team/components/assignee-controls.tsx';
@@ -29,6 +29,7 @@ import { JOB_STATUS_LABELS, JobStatusBadge } from './job-status-badge.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { type JobActions, useJobActions } from './use-job-actions.tsx';
 import './jobs.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const JOBS_PAGE_SIZE = 10;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -193,7 +194,7 @@ export function JobsScreen() {
         setState({ status: 'ready', total: list.total });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, queryText, status, specialty, assignee, page, attempt]);
@@ -299,7 +300,7 @@ export function JobsScreen() {
       {state.status === 'ready' && jobs.length > 0 && (
         <>
           <p className="jobs-summary" role="status">
-            {total === 1 ? '1 job' : `${total} jobs`}
+            {countOf(total, 'job')}
             {hasFilters ? ' match your filters' : ''}
           </p>
           {isPhone ? (

@@ -15,12 +15,13 @@ import { Select, TextArea } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { matchesApi } from '../api/matches-api.ts';
 import './invite-to-job-modal.css';
+import { countOf } from '../../../lib/plural.ts';
 
 /** Open jobs fetched for the choice; an organisation rarely has more. */
 const OPEN_JOBS_PAGE_SIZE = 200;
@@ -110,7 +111,7 @@ function InviteForm({
       .getAllJobs(userId, { status: 'open', pageSize: OPEN_JOBS_PAGE_SIZE, pageNumber: 1 }, controller.signal)
       .then((list) => setJobsState({ status: 'ready', jobs: list.jobs }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setJobsState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setJobsState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, attempt]);
@@ -222,8 +223,8 @@ function InviteForm({
       />
       {typeof invitesLeft === 'number' && (
         <p className="invite-form__note">
-          {invitesLeft === 1 ? '1 invite left' : `${invitesLeft} invites left`} on your plan. An invite is
-          used only when the physician accepts.
+          {countOf(invitesLeft, 'invite')} left on your plan. An invite is used only when the physician
+          accepts.
         </p>
       )}
       <div className="invite-form__footer">

@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ClipboardIcon, MessageIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { matchesApi } from '../api/matches-api.ts';
 import { applyMatchUpdate } from '../apply-match-update.ts';
@@ -45,7 +45,7 @@ const emptyText: Record<StatusFilter, string> = {
   pending: 'No invites are waiting for an answer.',
   accepted: 'No physician has accepted an invite yet.',
   declined: 'No physician has declined an invite.',
-  cancelled: 'You have not cancelled any invite.',
+  cancelled: 'You have not canceled any invite.',
 };
 
 /**
@@ -95,7 +95,7 @@ export function MatchList(props: MatchListProps) {
         setState({ status: 'ready', total: list.total });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, props.scope, scopeId, filter, pageNumber, pageSize, attempt]);
@@ -106,7 +106,7 @@ export function MatchList(props: MatchListProps) {
     try {
       const answer = await matchesApi.updateMatchStatus(toCancel._id, 'cancelled');
       applyMatchUpdate(dispatch, answer);
-      notifySuccess(`The invite to ${toCancel.applicant.fullName} is cancelled.`);
+      notifySuccess(`The invite to ${toCancel.applicant.fullName} is canceled.`);
       setToCancel(null);
     } catch (error) {
       notifyError(errorMessage(error));

@@ -5,7 +5,7 @@ export const MATCH_STATUS_LABELS: Record<TMatchStatus, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
   declined: 'Declined',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
 };
 
 const variants: Record<TMatchStatus, BadgeVariant> = {

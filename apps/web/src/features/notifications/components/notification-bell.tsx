@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { allNotificationsRead, notificationsLoaded } from '../notification-centre-slice.ts';
@@ -59,7 +59,7 @@ export function NotificationBell() {
         setLoadError(null);
       } catch (error) {
         if (signal?.aborted) return;
-        setLoadError(errorMessage(error));
+        setLoadError(describeError(error));
       } finally {
         if (!signal?.aborted) setIsLoading(false);
       }

@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { PushControl } from './push-control.tsx';
@@ -47,7 +47,7 @@ export function NotificationSettings() {
       .getPreferences(userId, controller.signal)
       .then((answer) => setPreferences(answer.preferences))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(error));
+        if (!controller.signal.aborted) setLoadError(describeError(error));
       });
     return () => controller.abort();
   }, [userId, attempt]);

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { allNotificationsRead } from '../notification-centre-slice.ts';
@@ -61,7 +61,7 @@ export function NotificationsScreen() {
         });
       } catch (loadError) {
         if (signal?.aborted) return;
-        setError(errorMessage(loadError));
+        setError(describeError(loadError));
       } finally {
         if (!signal?.aborted) setIsLoading(false);
       }

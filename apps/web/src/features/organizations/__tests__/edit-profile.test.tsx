@@ -53,7 +53,7 @@ function profileApi(overrides: Parameters<typeof mockApi>[0] = {}) {
 
 async function openEditProfile() {
   const app = renderApp('/edit-profile', { session });
-  await screen.findByRole('heading', { name: 'Organisation profile', level: 1 });
+  await screen.findByRole('heading', { name: 'Organization profile', level: 1 });
   await screen.findByDisplayValue('Lakeside Family Medicine');
   return app;
 }
@@ -76,7 +76,7 @@ describe('editing the organisation profile', () => {
       '/edit-profile/would-you-rather',
     );
 
-    const name = screen.getByLabelText('Organisation name');
+    const name = screen.getByLabelText('Organization name');
     await user.clear(name);
     await user.type(name, 'Lakeside Family Medicine Group');
     await user.click(screen.getByRole('button', { name: 'Remove photo 1' }));
@@ -151,7 +151,7 @@ describe('editing the organisation profile', () => {
         failure('No organisation yet.', 404, 'NOT_FOUND'),
     });
     renderApp('/edit-profile', { session });
-    expect(await screen.findByRole('heading', { name: 'No organisation profile yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No organization profile yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Establish your profile' })).toHaveAttribute(
       'href',
       '/establish-profile',
@@ -302,15 +302,15 @@ describe('a member who cannot edit the organisation', () => {
       'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: member.user, code: 200 }),
     });
     renderApp('/edit-profile', { session: member });
-    await screen.findByRole('heading', { name: 'Organisation profile', level: 1 });
+    await screen.findByRole('heading', { name: 'Organization profile', level: 1 });
     expect(
       await screen.findByText(
-        `Your role (${label}) can read the organisation profile; an owner or admin edits it.`,
+        `Your role (${label}) can read the organization profile; an owner or admin edits it.`,
       ),
     ).toBeInTheDocument();
-    const name = within(screen.getByRole('region', { name: 'Organisation' }));
+    const name = within(screen.getByRole('region', { name: 'Organization' }));
     expect(name.getByText('Lakeside Family Medicine')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Organisation name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Organization name')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Candidate preferences' })).not.toBeInTheDocument();
@@ -318,9 +318,9 @@ describe('a member who cannot edit the organisation', () => {
     expect(screen.getByRole('button', { name: 'Delete account' })).toBeInTheDocument();
     // Deleting a member's account leaves the organisation and its jobs in place (server rule).
     expect(
-      screen.getByText(/takes you off the hiring team; the organisation keeps its jobs/),
+      screen.getByText(/takes you off the hiring team; the organization keeps its jobs/),
     ).toBeInTheDocument();
-    expect(screen.queryByText(/takes your organisation's jobs off MedHire/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/takes your organization's jobs off MedHire/)).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 });

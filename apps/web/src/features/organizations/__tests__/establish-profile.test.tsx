@@ -74,7 +74,7 @@ describe('establishing the organisation profile', () => {
     const { user, router } = renderApp('/establish-profile', { session: newEmployer() });
 
     // Organisation
-    await stepHeading('Organisation');
+    await stepHeading('Organization');
     // One numbering for the sign-up, and the profile's own parts inside its stage.
     expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).toHaveTextContent(
       'Step 3 of 5: Organization profile',
@@ -82,11 +82,11 @@ describe('establishing the organisation profile', () => {
     expect(screen.getByText('Part 1 of 6')).toBeInTheDocument();
     expect(screen.getByLabelText('Contact e-mail')).toHaveValue('hiring@lakeside.example');
     await user.click(next());
-    expect(await screen.findByText('Enter the organisation name.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the organization name.')).toBeInTheDocument();
     expect(screen.getByText('Enter the practice manager’s name.')).toBeInTheDocument();
     expect(screen.getByText('Enter a phone number.')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Organisation name'), 'Lakeside Family Medicine');
+    await user.type(screen.getByLabelText('Organization name'), 'Lakeside Family Medicine');
     await user.type(screen.getByLabelText('Practice manager'), 'Dana Whitfield');
     await user.type(screen.getByLabelText('Phone number'), '5125550');
     await user.click(next());
@@ -113,7 +113,7 @@ describe('establishing the organisation profile', () => {
       }),
     );
     await waitFor(() =>
-      expect(screen.getByRole('img', { name: 'Organisation logo' })).toHaveAttribute(
+      expect(screen.getByRole('img', { name: 'Organization logo' })).toHaveAttribute(
         'src',
         '/uploads/images/logo.webp',
       ),
@@ -218,15 +218,15 @@ describe('establishing the organisation profile', () => {
       'This phone number is already used by another organisation.',
     );
     expect(router.state.location.pathname).toBe('/establish-profile');
-    await user.click(screen.getByRole('button', { name: 'Edit Organisation' }));
-    expect(await screen.findByLabelText('Organisation name')).toHaveValue('Lakeside Family Medicine');
+    await user.click(screen.getByRole('button', { name: 'Edit Organization' }));
+    expect(await screen.findByLabelText('Organization name')).toHaveValue('Lakeside Family Medicine');
   });
 
   it('resumes at the remembered step, but never past a step that is not done', async () => {
     onboardingApi();
     const { unmount } = renderApp('/establish-profile', { session: newEmployer(3) });
     // Nothing typed yet in this browser: the first step is the first one not done.
-    await stepHeading('Organisation');
+    await stepHeading('Organization');
     unmount();
 
     profileDraftStore.write(

@@ -12,7 +12,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { EmailField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
 import { syncUser, userUpdated } from '../../auth/auth-slice.ts';
 import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
@@ -246,7 +246,7 @@ function DeleteAccountCard({ user }: { user: TUser }) {
     try {
       await organizationApi.archiveProfile(user._id);
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(describeError(error));
       setIsDeleting(false);
       return;
     }
@@ -262,8 +262,8 @@ function DeleteAccountCard({ user }: { user: TUser }) {
       title="Delete account"
       description={
         isOwner
-          ? "Closes your account and takes your organisation's jobs off MedHire. This cannot be undone."
-          : 'Closes your account and takes you off the hiring team; the organisation keeps its jobs, and those assigned to you become unassigned. This cannot be undone.'
+          ? "Closes your account and takes your organization's jobs off MedHire. This cannot be undone."
+          : 'Closes your account and takes you off the hiring team; the organization keeps its jobs, and those assigned to you become unassigned. This cannot be undone.'
       }
       className="danger-zone"
     >

@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { BuildingIcon, SparkIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
@@ -33,7 +33,7 @@ import { fetchStoredOrganization, OrganizationLoadStatus } from './stored-organi
 import { useMediaUploads } from './use-media-uploads.ts';
 import './profile.css';
 
-export const PROFILE_SAVED_MESSAGE = 'Your organisation profile is saved.';
+export const PROFILE_SAVED_MESSAGE = 'Your organization profile is saved.';
 
 /**
  * /edit-profile: the organisation profile in one page, then the account's own settings. A role
@@ -45,13 +45,13 @@ export function EditProfileScreen() {
   const canEdit = useCan('organization.edit');
   return (
     <div className="profile-screen">
-      <title>Organisation profile · MedHire</title>
+      <title>Organization profile · MedHire</title>
       <PageHeader
-        title="Organisation profile"
+        title="Organization profile"
         description={
           canEdit
             ? 'Keep your details current; physicians see them on every job you post.'
-            : 'What physicians see about your organisation, and your own account settings.'
+            : 'What physicians see about your organization, and your own account settings.'
         }
         actions={
           canEdit && (
@@ -97,7 +97,7 @@ function OrganizationLoader({ user }: { user: TUser }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'failed', message: errorMessage(error) });
+        setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, hasOrganization, attempt]);
@@ -106,7 +106,7 @@ function OrganizationLoader({ user }: { user: TUser }) {
     return (
       <OrganizationLoadStatus
         state={state}
-        noun="your organisation profile"
+        noun="your organization profile"
         onRetry={() => setAttempt((count) => count + 1)}
       />
     );
@@ -115,7 +115,7 @@ function OrganizationLoader({ user }: { user: TUser }) {
     return (
       <EmptyState
         icon={<BuildingIcon size={26} />}
-        title="No organisation profile yet"
+        title="No organization profile yet"
         description={
           canEdit
             ? 'Establish your profile so physicians can learn about your practice.'
@@ -158,7 +158,7 @@ function ProfileReadOnly({ organization }: { organization: TOrganization }) {
     >
       <Alert variant="info">
         <p>
-          Your role ({roleLabel}) can read the organisation profile; {whoCan('organization.edit')} edits it.
+          Your role ({roleLabel}) can read the organization profile; {whoCan('organization.edit')} edits it.
         </p>
       </Alert>
       <ProfileReview values={values} practiceTypeTitle={practiceTypeTitle} />
@@ -168,8 +168,8 @@ function ProfileReadOnly({ organization }: { organization: TOrganization }) {
 
 /** The editor's cards, in the order of the set-up's steps. */
 const EDITOR_SECTIONS: readonly { id: ProfileSectionProps['id']; title: string; description: string }[] = [
-  { id: 'organisation', title: 'Organisation', description: 'Your logo, name and contact details.' },
-  { id: 'locations', title: 'Locations', description: 'Where your physicians practise.' },
+  { id: 'organisation', title: 'Organization', description: 'Your logo, name and contact details.' },
+  { id: 'locations', title: 'Locations', description: 'Where your physicians practice.' },
   {
     id: 'practice',
     title: 'Practice',

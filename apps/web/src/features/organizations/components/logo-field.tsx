@@ -8,7 +8,7 @@ import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { BuildingIcon } from '../../../components/ui/icons.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { isAbortError } from '../../../lib/upload.ts';
 import { organizationApi } from '../api/organization-api.ts';
 
@@ -75,7 +75,7 @@ export function LogoField({ value, onChange, onBusyChange, error }: LogoFieldPro
       })
       .catch((reason: unknown) => {
         if (isAbortError(reason) || controller.signal.aborted) return;
-        setUploadError(errorMessage(reason));
+        setUploadError(describeError(reason));
         finish();
       });
   };
@@ -91,7 +91,7 @@ export function LogoField({ value, onChange, onBusyChange, error }: LogoFieldPro
   return (
     <div className="logo-field">
       <div className="logo-field__preview">
-        {shown ? <img src={shown} alt="Organisation logo" /> : <BuildingIcon size={32} />}
+        {shown ? <img src={shown} alt="Organization logo" /> : <BuildingIcon size={32} />}
       </div>
       <div className="logo-field__body">
         <p className="field__label" id={`${id}-label`}>

@@ -25,13 +25,13 @@ export function ProfileReview({
   const links = Object.entries(values.socialLinks).filter(([, url]) => url.trim() !== '');
   const sections: { title: string; step: number; rows: [string, ReactNode][] }[] = [
     {
-      title: 'Organisation',
+      title: 'Organization',
       step: 0,
       rows: [
         [
           'Logo',
           values.logo ? (
-            <img key="logo" className="profile-review__logo" src={values.logo} alt="Organisation logo" />
+            <img key="logo" className="profile-review__logo" src={values.logo} alt="Organization logo" />
           ) : (
             show('')
           ),

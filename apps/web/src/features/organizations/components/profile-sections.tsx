@@ -41,7 +41,7 @@ function listError(error: unknown): string | undefined {
   return typeof root?.message === 'string' ? root.message : undefined;
 }
 
-export function OrganisationSection({
+export function OrganizationSection({
   form,
   onLogoBusyChange,
 }: {
@@ -63,7 +63,7 @@ export function OrganisationSection({
         error={errors.logo?.message}
       />
       <TextField
-        label="Organisation name"
+        label="Organization name"
         autoComplete="organization"
         error={errors.organizationName?.message}
         {...register('organizationName')}
@@ -416,7 +416,7 @@ export function ProfileSection({
 }: ProfileSectionProps) {
   switch (id) {
     case 'organisation':
-      return <OrganisationSection form={form} onLogoBusyChange={onLogoBusyChange} />;
+      return <OrganizationSection form={form} onLogoBusyChange={onLogoBusyChange} />;
     case 'locations':
       return <LocationsSection form={form} />;
     case 'practice':

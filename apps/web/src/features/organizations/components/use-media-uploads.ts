@@ -1,7 +1,7 @@
 import type { TMediaItem, TMediaKind } from '@medhire/contract/organization';
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES, UPLOAD_MESSAGES } from '@medhire/contract/uploads';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { isAbortError } from '../../../lib/upload.ts';
 import { organizationApi } from '../api/organization-api.ts';
 
@@ -66,7 +66,7 @@ export function useMediaUploads(onUploaded: (item: TMediaItem) => void) {
         })
         .catch((error: unknown) => {
           if (isAbortError(error) || controller.signal.aborted) return;
-          patch(id, { status: 'failed', error: errorMessage(error) });
+          patch(id, { status: 'failed', error: describeError(error) });
         });
     },
     [patch, drop],

@@ -283,9 +283,9 @@ describe("a job's matches", () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.body).toEqual({ status: 'cancelled' });
-    expect(within(screen.getByRole('list', { name: 'Invites' })).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Invites' })).getByText('Canceled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel invite to Dr. Ada Okafor' })).toBeNull();
-    expect(notifySuccess).toHaveBeenCalledWith('The invite to Dr. Ada Okafor is cancelled.');
+    expect(notifySuccess).toHaveBeenCalledWith('The invite to Dr. Ada Okafor is canceled.');
     expect(
       store.getState().matches.matchesByJob.matches.find((match) => match._id === 'match-1')?.status,
     ).toBe('cancelled');

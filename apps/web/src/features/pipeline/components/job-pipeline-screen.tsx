@@ -13,7 +13,7 @@ import { ArrowLeftIcon, UsersIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantsLoaded } from '../../applicants/applicants-slice.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
@@ -33,6 +33,7 @@ import { PipelineBoard } from './pipeline-board.tsx';
 import { RecommendedPanel } from './recommended-panel.tsx';
 import '../../jobs/components/jobs.css';
 import './pipeline.css';
+import { countOf } from '../../../lib/plural.ts';
 
 /** The board shows up to this many of the job's applicants, most recent first. */
 export const BOARD_PAGE_SIZE = 200;
@@ -93,7 +94,7 @@ export function JobPipelineScreen() {
         setJobState({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setJobState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setJobState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, id, jobAttempt]);
@@ -111,7 +112,7 @@ export function JobPipelineScreen() {
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted)
-          setApplicantsState({ status: 'failed', message: errorMessage(error) });
+          setApplicantsState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, id, applicantsAttempt]);
@@ -209,7 +210,7 @@ export function JobPipelineScreen() {
       <>
         {applicantsState.total > jobApplicants.length && (
           <p className="pipeline-panel__intro">
-            Showing the {jobApplicants.length} most recent of {applicantsState.total} applicants.
+            Showing the {jobApplicants.length} most recent of {countOf(applicantsState.total, 'applicant')}.
           </p>
         )}
         {content}

@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated } from '../../applicants/applicants-slice.ts';
@@ -87,7 +87,9 @@ export function PipelineBoard({ jobId, applicants, applicantInView = null }: Pip
     } catch (error) {
       const message = errorMessage(error);
       notifyError(message);
-      setAnnouncement(`${applicant.fullName} could not be moved and stays in ${card.status}. ${message}`);
+      setAnnouncement(
+        `${applicant.fullName} could not be moved and stays in ${card.status}. ${describeError(error)}`,
+      );
       if (isKeyboard) focusAfterMove.current = application._id;
     } finally {
       setMoves(({ [application._id]: _done, ...rest }) => rest);

@@ -11,7 +11,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SparkIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
@@ -65,7 +65,7 @@ export function RecommendedPanel({
         setState({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, job._id, attempt]);
@@ -141,8 +141,9 @@ export function RecommendedPanel({
   return (
     <>
       <p className="pipeline-panel__intro">
-        The {applicants.length} physicians who fit <strong>{job.title}</strong> best, by specialty, board
-        status, experience, start year, distance and your preferences.
+        {applicants.length === 1 ? 'The physician who fits' : `The ${applicants.length} physicians who fit`}{' '}
+        <strong>{job.title}</strong> best, by specialty, board status, experience, start year, distance and
+        your preferences.
         {job.status !== 'open' && ' Publish the job to invite them.'}
       </p>
       <ul className="pipeline-list" aria-label={`Recommended physicians for ${job.title}`}>

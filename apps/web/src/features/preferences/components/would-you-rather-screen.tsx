@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser, syncUser } from '../../auth/auth-slice.ts';
 import { useSyncAndContinue } from '../../auth/session-start.ts';
@@ -65,7 +65,7 @@ export function EditPreferencesScreen() {
         actions={
           <Link className={buttonClasses({ variant: 'secondary' })} to="/edit-profile">
             <ArrowLeftIcon size={18} />
-            Organisation profile
+            Organization profile
           </Link>
         }
       />
@@ -158,7 +158,7 @@ function PreferencesFlow({
       await preferencesApi.updateCandidatePreference(user._id, { candidatePreferences });
     } catch (error) {
       const message = errorMessage(error);
-      setServerError(message);
+      setServerError(describeError(error));
       notifyFormError(message);
       return;
     }

@@ -56,6 +56,12 @@ describe('/manage-subscriptions', () => {
     expect(rows[1]).toHaveTextContent('MH-2026-000101');
     expect(rows[1]).toHaveTextContent('$149');
     expect(rows[1]).toHaveTextContent('Paid');
+    // On a phone the rows stack into cards, Total and the PDF button included.
+    expect(table).toHaveClass('table--stack');
+    expect(within(rows[1] as HTMLElement).getByText('$149', { exact: false })).toHaveAttribute(
+      'data-label',
+      'Total',
+    );
     expect(screen.getByRole('link', { name: 'Change plan' })).toHaveAttribute(
       'href',
       '/update-subscriptions',

@@ -62,7 +62,7 @@ describe('the subscription banner in the main layout', () => {
       }),
     });
     const banner = await screen.findByRole('region', { name: 'Subscription notice' });
-    expect(banner).toHaveTextContent("The organisation's owner manages the subscription.");
+    expect(banner).toHaveTextContent("The organization's owner manages the subscription.");
     expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
   });
 

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import { saveBlob } from '../../../lib/download.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
@@ -30,6 +30,7 @@ import {
 import { selectUserSubscription, subscriptionDataReceived } from '../subscription-data.ts';
 import { CardForm } from './card-form.tsx';
 import './subscription-screens.css';
+import { countOf } from '../../../lib/plural.ts';
 
 export const INVOICES_PAGE_SIZE = 10;
 
@@ -75,7 +76,7 @@ export function ManageSubscriptionsScreen() {
         setLoad({ status: 'ready' });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, dispatch, attempt]);
@@ -137,7 +138,7 @@ export function ManageSubscriptionsScreen() {
       );
     } catch (error) {
       // Shown in the dialog (a declined card), where the details can be corrected.
-      setCardError(errorMessage(error));
+      setCardError(describeError(error));
     }
   }
   return (
@@ -247,7 +248,7 @@ export function ManageSubscriptionsScreen() {
                 <strong>{formatLongDate(subscription.currentPeriodEnd)}</strong>, and you are not charged
                 again.
               </li>
-              <li>Until then you can still use your {subscription.invitesLeft} invites left.</li>
+              <li>Until then you can still use your {countOf(subscription.invitesLeft, 'invite')} left.</li>
               <li>
                 After that you cannot invite physicians. Your jobs, applicants and conversations stay, and you
                 can subscribe again at any time.
@@ -329,11 +330,11 @@ function CurrentPlan({
           label="Invites left this period"
           value={subscription.invitesLeft}
           max={subscription.invitesPerPeriod}
-          valueText={`${subscription.invitesLeft} of ${subscription.invitesPerPeriod} invites left`}
+          valueText={`${subscription.invitesLeft} of ${countOf(subscription.invitesPerPeriod, 'invite')} left`}
         />
         <p className="invites-meter__text">
-          <strong>{subscription.invitesLeft}</strong> of {subscription.invitesPerPeriod} invites left this
-          period
+          <strong>{subscription.invitesLeft}</strong> of {countOf(subscription.invitesPerPeriod, 'invite')}{' '}
+          left this period
           {subscription.status === 'active' && !isEnding
             ? `; the allowance resets on ${formatLongDate(subscription.currentPeriodEnd)}.`
             : '.'}
@@ -389,7 +390,7 @@ function InvoicesCard({ userId }: { userId: string }) {
       .getInvoices(userId, { pageSize: INVOICES_PAGE_SIZE, pageNumber: page }, controller.signal)
       .then(setList)
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setFailure(errorMessage(error));
+        if (!controller.signal.aborted) setFailure(describeError(error));
       });
     return () => controller.abort();
   }, [userId, page, subscription]);
@@ -422,6 +423,7 @@ function InvoicesCard({ userId }: { userId: string }) {
         <>
           <Table
             caption="Invoices"
+            isStackedOnPhone
             rows={list.invoices}
             rowKey={(invoice) => invoice._id}
             emptyMessage="No invoices yet."

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cx } from '../../../components/ui/cx.ts';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { countOf, noun } from '../../../lib/plural.ts';
 import { formatMoney, planPriceCents, yearlySavingPercent } from '../billing-format.ts';
 
 /** Monthly or yearly billing, as a pair of radio buttons that looks like a switch. */
@@ -62,7 +63,7 @@ export function PlanPrice({ plan, interval }: { plan: TPlan; interval: TBillingI
 
 /** "5 invites a month" or, billed yearly, "60 invites a year": the allowance for the period shown. */
 export function invitesAllowance(plan: TPlan, interval: TBillingInterval): string {
-  return `${invitesForInterval(plan, interval)} invites a ${interval === 'year' ? 'year' : 'month'}`;
+  return `${countOf(invitesForInterval(plan, interval), 'invite')} a ${interval === 'year' ? 'year' : 'month'}`;
 }
 
 /**
@@ -72,7 +73,7 @@ export function invitesAllowance(plan: TPlan, interval: TBillingInterval): strin
 export function PlanIncludes({ plan, interval }: { plan: TPlan; interval: TBillingInterval }) {
   const items = [
     invitesAllowance(plan, interval),
-    `${plan.seats} team ${plan.seats === 1 ? 'seat' : 'seats'}`,
+    `${plan.seats} team ${noun(plan.seats, 'seat')}`,
     ...plan.highlights,
   ];
   return (

@@ -70,7 +70,7 @@ export function SubscriptionBanner() {
           {action.label}
         </Link>
       ) : (
-        <p>The organisation's owner manages the subscription.</p>
+        <p>The organization's owner manages the subscription.</p>
       )}
     </section>
   );

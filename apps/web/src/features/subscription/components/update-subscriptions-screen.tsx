@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { describeError, HttpError } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
@@ -55,7 +55,7 @@ export function UpdateSubscriptionsScreen() {
         setLoad({ status: 'ready', plans });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [userId, dispatch, attempt]);
@@ -68,7 +68,7 @@ export function UpdateSubscriptionsScreen() {
       const result = await subscriptionApi.previewChange(userId, { planId: plan._id, interval });
       setPreview({ status: 'ready', plan, interval, preview: result });
     } catch (error) {
-      setPreview({ status: 'failed', plan, interval, message: errorMessage(error) });
+      setPreview({ status: 'failed', plan, interval, message: describeError(error) });
     }
   }
 
@@ -93,7 +93,7 @@ export function UpdateSubscriptionsScreen() {
       await navigate('/manage-subscriptions');
     } catch (error) {
       if (error instanceof HttpError && !error.isNetworkError) changeKey.current = null;
-      setChangeError(errorMessage(error));
+      setChangeError(describeError(error));
     } finally {
       setIsChanging(false);
     }

@@ -183,6 +183,10 @@ describe('Settings → Team', () => {
       name: 'Cancel the invitation of dana@agency.example',
     });
 
+    // Destructive, so it looks like the app's other destructive buttons (Remove beside it).
+    expect(cancel).toHaveClass('button--danger');
+    expect(await screen.findByRole('button', { name: 'Remove James Okafor' })).toHaveClass('button--danger');
+
     await user.click(cancel);
     let dialog = await screen.findByRole('dialog', { name: 'Cancel this invitation?' });
     expect(dialog).toHaveTextContent('dana@agency.example');

@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError } from '../../../lib/http.ts';
 import { useStartSession } from '../../auth/session-start.ts';
 import '../../auth/components/auth-forms.css';
 import { teamApi } from '../api/team-api.ts';
@@ -41,7 +41,7 @@ export function JoinTeamScreen() {
       .previewInvitation(token, controller.signal)
       .then(setPreview)
       .catch((error) => {
-        if (!controller.signal.aborted) setLoadError(errorMessage(error));
+        if (!controller.signal.aborted) setLoadError(describeError(error));
       });
     return () => controller.abort();
   }, [token]);
@@ -54,7 +54,7 @@ export function JoinTeamScreen() {
       if (destination.kind === 'refused') setFailure(destination.message);
       else void navigate(session.user.isDelegate ? '/delegate-agreement' : '/home', { replace: true });
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(describeError(error));
     }
   };
 

@@ -14,11 +14,12 @@ import { EmailField, Select } from '../../../components/ui/field.tsx';
 import { Meter } from '../../../components/ui/meter.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, http } from '../../../lib/http.ts';
+import { describeError, errorMessage, http } from '../../../lib/http.ts';
 import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { syncUser } from '../../auth/auth-slice.ts';
 import { teamApi } from '../api/team-api.ts';
 import './team-screen.css';
+import { countOf } from '../../../lib/plural.ts';
 
 type TInviteForm = z.input<typeof ZInviteMemberBody>;
 
@@ -90,7 +91,7 @@ function InviteForm({
       reset({ email: '', role: values.role, jobIds: [] });
       onInvited(team);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(describeError(error));
     }
   });
 
@@ -176,7 +177,7 @@ export function TeamScreen() {
       .getTeam(signal)
       .then(setTeam)
       .catch((error) => {
-        if (!signal?.aborted) setLoadError(errorMessage(error));
+        if (!signal?.aborted) setLoadError(describeError(error));
       });
   }, []);
   useEffect(() => {
@@ -211,12 +212,12 @@ export function TeamScreen() {
   if (!team) return <Spinner label="Loading your team" />;
 
   const isFull = team.seats.used >= team.seats.limit;
-  const seatsText = `${team.seats.used} of ${team.seats.limit} seats used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`;
+  const seatsText = `${team.seats.used} of ${countOf(team.seats.limit, 'seat')} used${team.seats.planName ? ` on ${team.seats.planName}` : ''}`;
   const confirmation = pending ? CONFIRMATIONS[pending.kind] : null;
   const confirm = () => {
     if (!pending) return;
     if (pending.kind === 'revoke') {
-      void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is cancelled.');
+      void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is canceled.');
       return;
     }
     const { member } = pending;
@@ -238,7 +239,7 @@ export function TeamScreen() {
   };
   return (
     <div className="team-screen">
-      <Card className="team-seats" aria-label="Seats">
+      <Card className="team-seats" title="Seats" aria-label="Seats">
         <Meter
           label="Seats used"
           value={team.seats.used}
@@ -247,7 +248,7 @@ export function TeamScreen() {
           dangerWhen="full"
         />
         <p className="team-seats__text">
-          <strong>{team.seats.used}</strong> of {team.seats.limit} seats used
+          <strong>{team.seats.used}</strong> of {countOf(team.seats.limit, 'seat')} used
           {team.seats.planName ? ` on ${team.seats.planName}` : ''}. Pending invitations hold a seat until
           they are answered or expire.
         </p>
@@ -256,7 +257,7 @@ export function TeamScreen() {
             Every seat is taken.{' '}
             {team.seats.nextPlan && isOwner && (
               <Link className="team-seats__upgrade" to="/update-subscriptions">
-                Upgrade to {team.seats.nextPlan.planName} for {team.seats.nextPlan.seats} seats
+                Upgrade to {team.seats.nextPlan.planName} for {countOf(team.seats.nextPlan.seats, 'seat')}
               </Link>
             )}
             {team.seats.nextPlan &&
@@ -266,8 +267,7 @@ export function TeamScreen() {
         )}
       </Card>
 
-      <section aria-labelledby="team-members-heading">
-        <h2 id="team-members-heading">Members</h2>
+      <Card title="Members" aria-label="Members">
         <ul className="team-list">
           {team.members.map((member) => {
             const isSelf = member._id === user?._id;
@@ -322,12 +322,11 @@ export function TeamScreen() {
             );
           })}
         </ul>
-      </section>
+      </Card>
 
-      <section aria-labelledby="team-invitations-heading">
-        <h2 id="team-invitations-heading">Pending invitations</h2>
+      <Card title="Pending invitations" aria-label="Pending invitations">
         {team.invitations.length === 0 ? (
-          <p>No invitation is waiting for an answer.</p>
+          <p className="team-list__empty">No invitation is waiting for an answer.</p>
         ) : (
           <ul className="team-list">
             {team.invitations.map((invitation) => (
@@ -352,7 +351,7 @@ export function TeamScreen() {
                       Resend<span className="visually-hidden"> to {invitation.email}</span>
                     </Button>
                     <Button
-                      variant="ghost"
+                      variant="danger"
                       size="sm"
                       disabled={isWorking}
                       onClick={() => setPending({ kind: 'revoke', invitation })}
@@ -365,11 +364,10 @@ export function TeamScreen() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       {canManage && (
-        <section aria-labelledby="team-invite-heading">
-          <h2 id="team-invite-heading">Invite a colleague</h2>
+        <Card title="Invite a colleague" aria-label="Invite a colleague">
           {isFull ? (
             <p>
               Every seat is taken: remove a member, cancel an invitation or upgrade the plan to invite
@@ -378,7 +376,7 @@ export function TeamScreen() {
           ) : (
             <InviteForm jobs={jobs} canInviteAdmins={isOwner} onInvited={setTeam} />
           )}
-        </section>
+        </Card>
       )}
 
       <Modal
