@@ -87,7 +87,11 @@ describe('the applicants list', () => {
     await waitFor(() => expect(search(router).get('q')).toBe('jane'));
     await waitFor(() => expect(screen.queryByText('Dr. John Smith')).not.toBeInTheDocument());
     // One physician found reads "1 physician", not "1 physicians".
-    expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent('Showing 1–1 of 1 physician');
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent(
+        'Showing 1–1 of 1 physician',
+      ),
+    );
     expect(screen.getByRole('navigation', { name: 'Pages' })).not.toHaveTextContent('physicians');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Specialty' }), 'family-medicine');

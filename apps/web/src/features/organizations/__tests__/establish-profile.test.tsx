@@ -250,7 +250,7 @@ describe('establishing the organisation profile', () => {
   it('starts the practice manager as the owner who registered, which they can change', async () => {
     onboardingApi();
     renderApp('/establish-profile', { session: newEmployer(0, 'Dana Whitfield') });
-    await stepHeading('Organisation');
+    await stepHeading('Organization');
     expect(screen.getByLabelText('Practice manager')).toHaveValue('Dana Whitfield');
   });
 
