@@ -225,16 +225,17 @@ export function ApplicantListSkeleton({ label }: { label: string }) {
   );
 }
 
-/** The cards of one page of applicants. */
-export function ApplicantList({
-  applicants,
-  label,
-  renderActions,
-}: {
+/** One page of applicants, as the cards or the table show it. */
+export interface ApplicantPageProps {
   applicants: readonly TApplicant[];
+  /** The list's accessible name (the table's caption). */
   label: string;
+  /** The actions of each applicant (Save, Invite …). */
   renderActions?: (applicant: TApplicant) => ReactNode;
-}) {
+}
+
+/** The cards of one page of applicants. */
+export function ApplicantList({ applicants, label, renderActions }: ApplicantPageProps) {
   return (
     <ul className="applicant-list" aria-label={label}>
       {applicants.map((applicant) => (

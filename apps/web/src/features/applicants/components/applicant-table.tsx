@@ -1,11 +1,11 @@
 import type { TApplicant } from '@medhire/contract/applicants';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Table } from '../../../components/ui/table.tsx';
 import type { ApplicantsView } from '../../../lib/storage.ts';
 import { stateName } from '../../../lib/us-states.ts';
 import { BoardStatusBadge, experienceYears } from './applicant-badges.tsx';
+import type { ApplicantPageProps } from './applicant-list.tsx';
 
 const VIEW_LABELS: Record<ApplicantsView, string> = { cards: 'Cards', table: 'Table' };
 
@@ -37,15 +37,7 @@ export function ApplicantViewToggle({
 }
 
 /** One page of applicants as table rows: who, specialty, experience, state, board status, start year. */
-export function ApplicantTable({
-  applicants,
-  label,
-  renderActions,
-}: {
-  applicants: readonly TApplicant[];
-  label: string;
-  renderActions?: (applicant: TApplicant) => ReactNode;
-}) {
+export function ApplicantTable({ applicants, label, renderActions }: ApplicantPageProps) {
   return (
     <Table<TApplicant>
       caption={label}
