@@ -15,7 +15,7 @@ import {
   WizardSteps,
 } from '../../../components/ui/wizard.tsx';
 import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser, userUpdated } from '../../auth/auth-slice.ts';
 import { useSyncAndContinue } from '../../auth/session-start.ts';
@@ -141,7 +141,7 @@ function EstablishProfileLoader({ user }: { user: TUser }) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ status: 'failed', message: errorMessage(error) });
+        setState({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [dispatch, userId, organizationId, attempt]);
@@ -253,9 +253,8 @@ function ProfileWizard({
       const saved = await organizationApi.updateOrgDetails(user._id, details);
       if (saved?.organization) dispatch(organizationLoaded(saved.organization));
     } catch (error) {
-      const message = errorMessage(error);
-      setServerError(message);
-      notifyFormError(message);
+      setServerError(describeError(error));
+      notifyFormError(errorMessage(error));
       return;
     }
     profileDraftStore.clear();

@@ -142,7 +142,9 @@ describe('/payment', () => {
     await screen.findByRole('list', { name: 'Plans' });
     await fillCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $149 and subscribe' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Network Error.!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "We couldn't reach MedHire. Check your connection and try again.",
+    );
     await user.click(screen.getByRole('button', { name: 'Pay $149 and subscribe' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(keys).toHaveLength(2);

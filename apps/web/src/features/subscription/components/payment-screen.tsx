@@ -10,7 +10,7 @@ import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage, HttpError } from '../../../lib/http.ts';
+import { describeError, HttpError } from '../../../lib/http.ts';
 import { notifySuccess } from '../../../lib/toast.ts';
 import { selectUser, syncUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
@@ -65,7 +65,7 @@ export function PaymentScreen() {
       .getPlans(controller.signal)
       .then((data) => setPlans({ status: 'ready', data }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setPlans({ status: 'failed', message: errorMessage(error) });
+        if (!controller.signal.aborted) setPlans({ status: 'failed', message: describeError(error) });
       });
     return () => controller.abort();
   }, [attempt]);
@@ -97,7 +97,7 @@ export function PaymentScreen() {
   function onRefused(error: unknown) {
     // A refusal (a decline, a validation answer) ends this attempt; a lost answer does not.
     if (error instanceof HttpError && !error.isNetworkError) lastAttempt.current = null;
-    setDeclined(errorMessage(error));
+    setDeclined(describeError(error));
   }
 
   async function pay(card: TCardInput | undefined) {
