@@ -58,6 +58,10 @@ const signedInRoutes = [
   '/update-subscriptions',
   '/payment',
   '/global-connection',
+  // Not in spec §2: the hiring team's settings pages.
+  '/settings/team',
+  '/settings/activity',
+  '/settings/data-export',
 ];
 /** A demo job with applicants in every stage and strong candidates left to invite. */
 const demoJobTitle = 'Family Medicine Physician – Outpatient';
