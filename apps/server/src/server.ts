@@ -85,7 +85,7 @@ async function start(): Promise<void> {
     // moment the rejection is unhandled. The outage is already handled (503s, the cluster's
     // restart) and the job, still active, is retried once it expires, so it is no reason to stop.
     if (isDatabaseUnavailable(err)) {
-      report('warn', 'A background call failed while the database was unreachable', err);
+      report('warn', 'A background call failed on an unreachable database or a lost connection', err);
       return;
     }
     requestShutdown({ err });
