@@ -135,6 +135,27 @@ describe('routing and access', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
+  it('lets a new employer on /payment go back to the candidate preferences, which name their stage once', async () => {
+    const session = makeSession({
+      user: {
+        accountStatus: 'pending',
+        subscriptionStatus: 'incomplete',
+        preferenceProbe: [{ probeId: 'p1', choice: 'a' }],
+      },
+    });
+    const { user, router } = renderApp('/payment', { session });
+    await user.click(await screen.findByRole('link', { name: 'Back to candidate preferences' }));
+    expect(await screen.findByRole('heading', { name: 'Would you rather…', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/would-you-rather');
+    expect(screen.getByRole('navigation', { name: 'Sign-up progress' })).toHaveTextContent(
+      'Step 4 of 5: Candidate preferences',
+    );
+    // The stage is named by the progress, not again above the title.
+    const progress = screen.getByRole('navigation', { name: 'Sign-up progress' });
+    const named = screen.getAllByText('Candidate preferences', { exact: true });
+    expect(named.filter((element) => !progress.contains(element))).toEqual([]);
+  });
+
   it('leads a new employer reading a legal page back to their sign-up step, not into the app', async () => {
     const session = makeSession({
       user: {

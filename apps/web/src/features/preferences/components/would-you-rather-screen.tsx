@@ -33,7 +33,8 @@ export function WouldYouRatherScreen() {
       <title>Would you rather · MedHire</title>
       {isOnboarding(user) && <OnboardingProgress stage="preferences" />}
       <PageHeader
-        eyebrow="Candidate preferences"
+        // During sign-up the progress above already names the stage.
+        eyebrow={isOnboarding(user) ? undefined : 'Candidate preferences'}
         title="Would you rather…"
         description="A few quick either-or questions about the physician you want to hire. There are no wrong answers, and you can change them later."
       />

@@ -6,7 +6,7 @@ import { isOnboarding, OnboardingProgress } from '../../../app/onboarding-progre
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { ShieldIcon } from '../../../components/ui/icons.tsx';
+import { ArrowLeftIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -146,6 +146,15 @@ export function PaymentScreen() {
         eyebrow={isOnboarding(user) ? undefined : 'Subscription'}
         title="Payment"
         description="Choose a plan and add a payment method to start inviting physicians."
+        actions={
+          // During sign-up the way back is the previous step, never into the app before paying.
+          isOnboarding(user) ? (
+            <Link className={buttonClasses({ variant: 'secondary' })} to="/would-you-rather">
+              <ArrowLeftIcon size={18} />
+              Back to candidate preferences
+            </Link>
+          ) : undefined
+        }
       />
 
       {isCheckoutCanceled && !isActive && (
