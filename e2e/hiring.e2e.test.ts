@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCallOptions, callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { type Physician, registerPhysician } from './fixtures/physician.ts';
 import { startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
@@ -37,41 +38,7 @@ function api<T>(method: string, path: string, options: ApiCallOptions = {}): Pro
   return callApi<T>(server.baseURL, method, path, options);
 }
 
-interface Physician {
-  token: string;
-  physicianId: string;
-  /** As employers see it, "Dr. First Last". */
-  fullName: string;
-}
-
 const austin = { description: 'Austin, TX', coords: { latitude: 30.2672, longitude: -97.7431 }, state: 'TX' };
-
-/** A fresh physician account with a complete profile; unique names keep reruns and demo data apart. */
-async function registerPhysician(
-  firstName: string,
-  lastName: string,
-  profile: Record<string, unknown>,
-): Promise<Physician> {
-  const email = `${firstName}.${lastName}@physicians.example`.toLowerCase();
-  const session = await api<{ token: string; physician: { _id: string } }>(
-    'POST',
-    '/employee/auth/register',
-    {
-      body: { email, password: 'Stethoscope-2026!', firstName, lastName },
-    },
-  );
-  const updated = await api<{ isComplete: boolean; isDiscoverable: boolean }>(
-    'PATCH',
-    '/employee/profile/update-profile',
-    { token: session.token, body: profile },
-  );
-  expect(updated.isComplete).toBe(true);
-  return {
-    token: session.token,
-    physicianId: session.physician._id,
-    fullName: `Dr. ${firstName} ${lastName}`,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // The employer side, in the browser.
@@ -137,7 +104,7 @@ describe('hiring as the demo employer', () => {
   let jobId: string;
 
   it('sets up two physicians through the API: a perfect fit, and one who applies', async () => {
-    invited = await registerPhysician('Rowan', `Fitzgerald${suffix}`, {
+    invited = await registerPhysician(server.baseURL, 'Rowan', `Fitzgerald${suffix}`, {
       specialty: 'family-medicine',
       // The job's sub-specialty and the one the employer's candidate preferences ask for.
       subSpecialty: ['family-medicine--geriatric-medicine', 'family-medicine--sports-medicine'],
@@ -150,7 +117,7 @@ describe('hiring as the demo employer', () => {
       needsVisa: false,
       isDiscoverable: true,
     });
-    applicant = await registerPhysician('Imani', `Okafor${suffix}`, {
+    applicant = await registerPhysician(server.baseURL, 'Imani', `Okafor${suffix}`, {
       specialty: 'family-medicine',
       boardStatus: 'board-eligible',
       yearsOfExperience: 4,
@@ -164,6 +131,8 @@ describe('hiring as the demo employer', () => {
       employmentTypes: ['full-time'],
       isDiscoverable: false,
     });
+    expect(invited.isComplete).toBe(true);
+    expect(applicant.isComplete).toBe(true);
 
     const found = await api<{ jobs: { _id: string; title: string; hasApplied: boolean }[] }>(
       'GET',

@@ -3,7 +3,7 @@ import type { TPhysicianConversationList } from '@medhire/contract/physicians';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCallOptions, callApi } from './fixtures/api.ts';
-import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { type CheckedPage, launchBrowser, liveConnection, openPage, viewports } from './fixtures/browser.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
@@ -34,18 +34,6 @@ afterAll(async () => {
 
 function api<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<T> {
   return callApi<T>(server.baseURL, method, path, options);
-}
-
-/** Resolves once the page's live connection has completed a handshake (Socket.IO frame '40'). */
-function liveConnection(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).startsWith('40')) resolve();
-      });
-    });
-  });
 }
 
 const thread = (page: Page): Locator => page.getByRole('log', { name: /^Messages with / });

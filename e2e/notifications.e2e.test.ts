@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCallOptions, callApi } from './fixtures/api.ts';
-import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { type CheckedPage, launchBrowser, liveConnection, openPage, viewports } from './fixtures/browser.ts';
+import { familyMedicineInAustin, registerPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
@@ -39,56 +40,6 @@ function api<T>(method: string, path: string, options: ApiCallOptions = {}): Pro
   return callApi<T>(server.baseURL, method, path, options);
 }
 
-interface Physician {
-  token: string;
-  physicianId: string;
-  fullName: string;
-}
-
-const thisYear = new Date().getFullYear();
-
-/** A physician with a complete family-medicine profile; discoverable ones are announced to employers. */
-async function registerPhysician(
-  firstName: string,
-  lastName: string,
-  isDiscoverable: boolean,
-): Promise<Physician> {
-  const session = await api<{ token: string; physician: { _id: string } }>(
-    'POST',
-    '/employee/auth/register',
-    {
-      body: {
-        email: `${firstName}.${lastName}@physicians.example`.toLowerCase(),
-        password: 'Stethoscope-2026!',
-        firstName,
-        lastName,
-      },
-    },
-  );
-  await api('PATCH', '/employee/profile/update-profile', {
-    token: session.token,
-    body: {
-      specialty: 'family-medicine',
-      boardStatus: 'board-certified',
-      yearsOfExperience: 9,
-      yearAvailableToStart: thisYear,
-      homeLocation: {
-        description: 'Austin, TX',
-        coords: { latitude: 30.2672, longitude: -97.7431 },
-        state: 'TX',
-      },
-      statesOfInterest: ['TX'],
-      employmentTypes: ['full-time'],
-      isDiscoverable,
-    },
-  });
-  return {
-    token: session.token,
-    physicianId: session.physician._id,
-    fullName: `Dr. ${firstName} ${lastName}`,
-  };
-}
-
 const bell = (page: Page): Locator => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
 
 /** The unread count the bell announces (its accessible name). */
@@ -116,18 +67,6 @@ async function panelEntry(page: Page, text: string): Promise<Locator> {
 async function shot(page: Page, file: string) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.screenshot({ path: `${artifactsDir}${file}.png` });
-}
-
-/** Resolves once the page's live connection has completed its handshake (Socket.IO frame '40'). */
-function liveConnection(page: Page): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (socket) => {
-      if (!socket.url().includes('/socket.io/')) return;
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).startsWith('40')) resolve();
-      });
-    });
-  });
 }
 
 describe('notifications for the demo employer', () => {
@@ -158,7 +97,12 @@ describe('notifications for the demo employer', () => {
       document.documentElement.dataset.sameDocument = 'yes';
     });
 
-    const applicant = await registerPhysician('Noor', `Haddad${suffix}`, false);
+    const applicant = await registerPhysician(
+      server.baseURL,
+      'Noor',
+      `Haddad${suffix}`,
+      familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: false }),
+    );
     const found = await api<{ jobs: { _id: string; title: string }[] }>(
       'GET',
       `/employee/job/get-all-jobs?queryText=${encodeURIComponent('Family Medicine Physician')}&pageSize=50`,
@@ -217,7 +161,12 @@ describe('notifications for the demo employer', () => {
     };
 
     // EMPLOYEE_REGISTERED: a discoverable physician of a specialty the employer looks for joins.
-    const joined = await registerPhysician('Elif', `Aydin${suffix}`, true);
+    const joined = await registerPhysician(
+      server.baseURL,
+      'Elif',
+      `Aydin${suffix}`,
+      familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: true }),
+    );
     await openAndExpect(joined.fullName, '/home');
 
     // INVITE_ACCEPTED: the employer invites, the physician accepts (through the API).
@@ -238,7 +187,12 @@ describe('notifications for the demo employer', () => {
     );
 
     // INVITE_REJECTED: another physician declines.
-    const declining = await registerPhysician('Tomas', `Lindqvist${suffix}`, true);
+    const declining = await registerPhysician(
+      server.baseURL,
+      'Tomas',
+      `Lindqvist${suffix}`,
+      familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: true }),
+    );
     const declinedInvite = await api<{ _id: string }>('POST', '/employer/match/create-match', {
       token: employerToken,
       body: { jobId, applicantId: declining.physicianId },
@@ -268,7 +222,12 @@ describe('notifications for the demo employer', () => {
   it('"Mark all as read" clears the badge, and it stays cleared after a reload', async () => {
     const { page } = checked;
     // Something unread to clear: one more application.
-    const late = await registerPhysician('Priya', `Raman${suffix}`, false);
+    const late = await registerPhysician(
+      server.baseURL,
+      'Priya',
+      `Raman${suffix}`,
+      familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: false }),
+    );
     await api('POST', `/employee/job/apply/${jobId}`, {
       token: late.token,
       body: { coverLetter: 'Interested in the outpatient role.' },
@@ -358,7 +317,12 @@ describe('notifications for the demo employer', () => {
         const { page } = audited;
         await signInAsDemoEmployer(audited);
         // Something unread, so the bell shows its badge while it is checked.
-        const unread = await registerPhysician('Ana', `Costa${viewport.width}${suffix}`, false);
+        const unread = await registerPhysician(
+          server.baseURL,
+          'Ana',
+          `Costa${viewport.width}${suffix}`,
+          familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: false }),
+        );
         await api('POST', `/employee/job/apply/${jobId}`, {
           token: unread.token,
           body: { coverLetter: 'Interested in the outpatient role.' },

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCallOptions, callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { familyMedicineInAustin, type Physician, registerPhysician } from './fixtures/physician.ts';
 import { startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
@@ -33,50 +34,6 @@ afterAll(async () => {
 
 function api<T>(method: string, path: string, options: ApiCallOptions = {}): Promise<T> {
   return callApi<T>(server.baseURL, method, path, options);
-}
-
-interface Physician {
-  token: string;
-  physicianId: string;
-  fullName: string;
-}
-
-/** A physician with a complete family-medicine profile, not announced to employers. */
-async function registerPhysician(firstName: string, lastName: string): Promise<Physician> {
-  const session = await api<{ token: string; physician: { _id: string } }>(
-    'POST',
-    '/employee/auth/register',
-    {
-      body: {
-        email: `${firstName}.${lastName}@physicians.example`.toLowerCase(),
-        password: 'Stethoscope-2026!',
-        firstName,
-        lastName,
-      },
-    },
-  );
-  await api('PATCH', '/employee/profile/update-profile', {
-    token: session.token,
-    body: {
-      specialty: 'family-medicine',
-      boardStatus: 'board-certified',
-      yearsOfExperience: 7,
-      yearAvailableToStart: new Date().getFullYear(),
-      homeLocation: {
-        description: 'Austin, TX',
-        coords: { latitude: 30.2672, longitude: -97.7431 },
-        state: 'TX',
-      },
-      statesOfInterest: ['TX'],
-      employmentTypes: ['full-time'],
-      isDiscoverable: false,
-    },
-  });
-  return {
-    token: session.token,
-    physicianId: session.physician._id,
-    fullName: `Dr. ${firstName} ${lastName}`,
-  };
 }
 
 const bell = (page: Page): Locator => page.getByRole('button', { name: /^Notifications(, \d+ unread)?$/ });
@@ -116,7 +73,7 @@ describe('the pipeline in hiring order', () => {
     await signInAsDemoEmployer(checked);
     await bell(page).waitFor({ timeout: SLOW });
 
-    applicant = await registerPhysician('Amara', `Nwosu${suffix}`);
+    applicant = await registerPhysician(server.baseURL, 'Amara', `Nwosu${suffix}`, familyMedicineInAustin());
     const found = await api<{ jobs: { _id: string; title: string }[] }>(
       'GET',
       `/employee/job/get-all-jobs?queryText=${encodeURIComponent('Family Medicine Physician')}&pageSize=50`,

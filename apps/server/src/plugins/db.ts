@@ -39,10 +39,12 @@ export default fp<DbPluginOptions>(
     // instead of each waiting out its connection attempts; the health check still reports why.
     if (owned.isRestarting) {
       const isRestarting = owned.isRestarting;
-      app.addHook('onRequest', async (request) => {
+      // Callback style: it runs on every request, and an async hook costs a promise each time.
+      app.addHook('onRequest', (request, _reply, done) => {
         if (isRestarting() && request.url.startsWith('/api/') && !request.url.startsWith('/api/health')) {
-          throw new DatabaseRestartingError();
+          return done(new DatabaseRestartingError());
         }
+        done();
       });
     }
     app.addHook('onClose', async () => {
