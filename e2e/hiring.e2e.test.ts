@@ -104,7 +104,7 @@ describe('hiring as the demo employer', () => {
   let jobId: string;
 
   it('sets up two physicians through the API: a perfect fit, and one who applies', async () => {
-    invited = await registerPhysician(server.baseURL, 'Rowan', `Fitzgerald${suffix}`, {
+    invited = await registerPhysician(server, 'Rowan', `Fitzgerald${suffix}`, {
       specialty: 'family-medicine',
       // The job's sub-specialty and the one the employer's candidate preferences ask for.
       subSpecialty: ['family-medicine--geriatric-medicine', 'family-medicine--sports-medicine'],
@@ -117,7 +117,7 @@ describe('hiring as the demo employer', () => {
       needsVisa: false,
       isDiscoverable: true,
     });
-    applicant = await registerPhysician(server.baseURL, 'Imani', `Okafor${suffix}`, {
+    applicant = await registerPhysician(server, 'Imani', `Okafor${suffix}`, {
       specialty: 'family-medicine',
       boardStatus: 'board-eligible',
       yearsOfExperience: 4,

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCallOptions, callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, liveConnection, openPage, viewports } from './fixtures/browser.ts';
+import { signUpPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
@@ -69,18 +70,12 @@ describe('messaging a physician who applied', () => {
     quotaBefore = await invitesLeft(employer.token, employer.userId);
     expect(quotaBefore).toEqual(expect.any(Number));
 
-    const session = await api<{ token: string; physician: { _id: string } }>(
-      'POST',
-      '/employee/auth/register',
-      {
-        body: {
-          email: `noor.haddad${suffix}@physicians.example`,
-          password: 'Stethoscope-2026!',
-          firstName: 'Noor',
-          lastName: `Haddad${suffix}`,
-        },
-      },
-    );
+    const session = await signUpPhysician(server, {
+      email: `noor.haddad${suffix}@physicians.example`,
+      password: 'Stethoscope-2026!',
+      firstName: 'Noor',
+      lastName: `Haddad${suffix}`,
+    });
     await api('PATCH', '/employee/profile/update-profile', {
       token: session.token,
       body: {

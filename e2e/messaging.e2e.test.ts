@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCallOptions, callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, liveConnection, openPage, viewports } from './fixtures/browser.ts';
+import { signUpPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
@@ -55,18 +56,12 @@ describe('messaging that loses nothing', () => {
   it('the employer and a physician write to each other live', async () => {
     const login = await api<{ token: string }>('POST', '/employer/auth/login', { body: demoEmployer });
     employerToken = login.token;
-    const session = await api<{ token: string; physician: { _id: string } }>(
-      'POST',
-      '/employee/auth/register',
-      {
-        body: {
-          email: `lena.okafor${suffix}@physicians.example`,
-          password: 'Stethoscope-2026!',
-          firstName: 'Lena',
-          lastName: `Okafor${suffix}`,
-        },
-      },
-    );
+    const session = await signUpPhysician(server, {
+      email: `lena.okafor${suffix}@physicians.example`,
+      password: 'Stethoscope-2026!',
+      firstName: 'Lena',
+      lastName: `Okafor${suffix}`,
+    });
     // A complete, discoverable profile: employers can find and invite it.
     await api('PATCH', '/employee/profile/update-profile', {
       token: session.token,

@@ -98,7 +98,7 @@ describe('notifications for the demo employer', () => {
     });
 
     const applicant = await registerPhysician(
-      server.baseURL,
+      server,
       'Noor',
       `Haddad${suffix}`,
       familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: false }),
@@ -162,7 +162,7 @@ describe('notifications for the demo employer', () => {
 
     // EMPLOYEE_REGISTERED: a discoverable physician of a specialty the employer looks for joins.
     const joined = await registerPhysician(
-      server.baseURL,
+      server,
       'Elif',
       `Aydin${suffix}`,
       familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: true }),
@@ -188,7 +188,7 @@ describe('notifications for the demo employer', () => {
 
     // INVITE_REJECTED: another physician declines.
     const declining = await registerPhysician(
-      server.baseURL,
+      server,
       'Tomas',
       `Lindqvist${suffix}`,
       familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: true }),
@@ -223,7 +223,7 @@ describe('notifications for the demo employer', () => {
     const { page } = checked;
     // Something unread to clear: one more application.
     const late = await registerPhysician(
-      server.baseURL,
+      server,
       'Priya',
       `Raman${suffix}`,
       familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: false }),
@@ -318,7 +318,7 @@ describe('notifications for the demo employer', () => {
         await signInAsDemoEmployer(audited);
         // Something unread, so the bell shows its badge while it is checked.
         const unread = await registerPhysician(
-          server.baseURL,
+          server,
           'Ana',
           `Costa${viewport.width}${suffix}`,
           familyMedicineInAustin({ yearsOfExperience: 9, isDiscoverable: false }),

@@ -73,7 +73,7 @@ describe('the pipeline in hiring order', () => {
     await signInAsDemoEmployer(checked);
     await bell(page).waitFor({ timeout: SLOW });
 
-    applicant = await registerPhysician(server.baseURL, 'Amara', `Nwosu${suffix}`, familyMedicineInAustin());
+    applicant = await registerPhysician(server, 'Amara', `Nwosu${suffix}`, familyMedicineInAustin());
     const found = await api<{ jobs: { _id: string; title: string }[] }>(
       'GET',
       `/employee/job/get-all-jobs?queryText=${encodeURIComponent('Family Medicine Physician')}&pageSize=50`,

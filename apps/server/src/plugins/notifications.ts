@@ -4,12 +4,15 @@ import { claimNotificationDelivery } from '../domain/notifications/deliver-notif
 import {
   NOTIFICATION_DELIVERY_QUEUE,
   NOTIFICATION_DIGEST_QUEUE,
+  NOTIFICATION_EMAIL_QUEUE,
   NOTIFICATION_PUSH_QUEUE,
   NOTIFICATION_SWEEP_QUEUE,
   type NotificationDeliveryJob,
+  type NotificationEmailJob,
   type NotificationPushJob,
 } from '../domain/notifications/queues.ts';
 import { sendNotificationDigests } from '../domain/notifications/send-digests.ts';
+import { sendNotificationEmail } from '../domain/notifications/send-notification-email.ts';
 import { sendNotificationPush } from '../domain/notifications/send-push.ts';
 import { sweepUndeliveredNotifications } from '../domain/notifications/sweep-notifications.ts';
 import { userRoom } from '../sockets/authenticate-socket.ts';
@@ -21,7 +24,8 @@ const SWEEP_CRON = '* * * * *';
 
 /**
  * Delivery of notifications from the durable queue, after the transactions that wrote them
- * commit: the live `onNotification` socket event, Web Push to each browser, the e-mail digest.
+ * commit: the live `onNotification` socket event, Web Push to each browser, the e-mail digest,
+ * and a physician's e-mail in place of a push they cannot get.
  */
 export default fp(
   async (app) => {
@@ -51,6 +55,13 @@ export default fp(
         app.metrics.countPush(outcome);
         if (outcome === 'gone')
           app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
+      },
+    );
+    app.queue.work<NotificationEmailJob>(
+      NOTIFICATION_EMAIL_QUEUE,
+      { retryLimit: 6, retryDelay: 30, retryBackoff: true, pollingIntervalSeconds: 1 },
+      async (job) => {
+        await sendNotificationEmail({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, job });
       },
     );
     app.queue.work(

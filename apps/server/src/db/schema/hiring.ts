@@ -1,5 +1,9 @@
 import { MATCH_STATUSES, PIPELINE_STATUSES } from '@medhire/contract/matches';
 import { NOTIFICATION_TYPES } from '@medhire/contract/notifications';
+import {
+  PHYSICIAN_NOTIFICATION_TYPES,
+  type TCandidateStatus,
+} from '@medhire/contract/physician-notifications';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -26,7 +30,11 @@ export const matchStatus = pgEnum('match_status', MATCH_STATUSES);
 export const applicationSource = pgEnum('application_source', ['application', 'match']);
 export const pipelineActor = pgEnum('pipeline_actor', ['physician', 'employer']);
 export const messageSender = pgEnum('message_sender', ['employer', 'employee']);
-export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+/** Employers' types first (the spec's), then physicians' (contract/physician-notifications.ts). */
+export const notificationType = pgEnum('notification_type', [
+  ...NOTIFICATION_TYPES,
+  ...PHYSICIAN_NOTIFICATION_TYPES,
+]);
 
 /**
  * A physician in a job's hiring pipeline: they applied, or accepted an invite. One per job and
@@ -230,9 +238,14 @@ export type TNotificationData = {
   jobId?: string;
   matchId?: string;
   physicianId?: string;
+  /** Physician notifications: the alert a JOB_ALERT came from, and that alert's own channels. */
+  alertId?: string;
+  alertChannels?: { push: boolean; email: boolean };
+  /** APPLICATION_STATUS: the candidate word the application moved to. */
+  candidateStatus?: TCandidateStatus;
 };
 
-/** In-app notifications of an employer user (spec §3 "Notification"). */
+/** In-app notifications of an employer user (spec §3 "Notification") or of a physician. */
 export const notifications = pgTable(
   'notifications',
   {

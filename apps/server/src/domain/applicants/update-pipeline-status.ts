@@ -6,6 +6,7 @@ import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { notifyPhysicianOfStatusChange } from '../notifications/notify-physician.ts';
 import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
@@ -86,6 +87,12 @@ export async function updatePipelineStatus({
         to: pipelineStatus,
       },
       createdAt: now,
+    });
+    await notifyPhysicianOfStatusChange(tx, {
+      physicianId: application.physicianId,
+      jobId: application.jobId,
+      from: application.status,
+      to: pipelineStatus,
     });
     const [applicant] = await loadApplicantViews({
       db: tx,

@@ -1,3 +1,4 @@
+import { PHYSICIAN_ACCOUNT_MESSAGES } from '@medhire/contract/physician-account';
 import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
 import type { TMemberRole } from '@medhire/contract/team-roles';
 import type { Db } from '../../db/index.ts';
@@ -121,5 +122,13 @@ export async function authenticatePhysicianSession(
   const active = await resolveSession(db, authorization, cache);
   if (active.user.role !== 'physician') throw employerAccountRefusal();
   if (!active.physicianId) throw new AppError('UNAUTHENTICATED', SIGN_IN_AGAIN_MESSAGE);
+  // Sign-up opens no session before the e-mailed code comes back, but other ways in (the
+  // professional-network sign-in, accounts made by earlier versions) might: an address nobody
+  // proved to own must not apply, message or be notified in someone else's name.
+  if (!active.user.emailVerifiedAt) {
+    throw new AppError('FORBIDDEN', PHYSICIAN_ACCOUNT_MESSAGES.emailNotVerifiedOnRoute, {
+      reason: 'EMAIL_NOT_VERIFIED',
+    });
+  }
   return { physicianId: active.physicianId, userId: active.user.id, sessionId: active.session.id };
 }

@@ -1,6 +1,7 @@
 import type { TMessage } from '@medhire/contract/conversations';
 import type { Db } from '../../db/index.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { notifyPhysicianOfMessage } from '../notifications/notify-physician.ts';
 import { isDelegate } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
@@ -13,6 +14,8 @@ export interface SendEmployerMessageOptions {
   body: string;
   tempMsgId: string;
   now?: Date;
+  /** The request's logger: a physician notification that could not be stored is logged there. */
+  log?: { error: (details: object, message: string) => void };
 }
 
 export interface SentEmployerMessage {
@@ -37,6 +40,7 @@ export async function sendEmployerMessage({
   body,
   tempMsgId,
   now = new Date(),
+  log,
 }: SendEmployerMessageOptions): Promise<SentEmployerMessage> {
   if (!owner.organizationId) throw conversationNotFound();
   const stored = await storeMessage({
@@ -53,6 +57,16 @@ export async function sendEmployerMessage({
     now,
   });
   if (!stored) throw conversationNotFound();
+  if (stored.isNew) {
+    // The message committed in its own one-statement send (store-message.ts); the physician's
+    // notification and its delivery job commit together right after. Failing here must not turn
+    // a stored message into a failed send (the retry would find it stored and notify nobody).
+    await notifyPhysicianOfMessage(db, { physicianUserId: stored.physicianUserId, conversationId }).catch(
+      (error: unknown) => {
+        log?.error({ err: error, conversationId }, 'Notifying the physician of a new message failed');
+      },
+    );
+  }
   // Without a name (the member's row is gone) toMessage says "A former member".
   const senderNames = new Map(
     stored.row.senderUserId && stored.senderName

@@ -6,6 +6,7 @@ import { assertPhysicianVisible } from '../applicants/physician-visibility.ts';
 import { assertInviteAvailable } from '../billing/plan-limits.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { notifyPhysicianOfInvite } from '../notifications/notify-physician.ts';
 import { physicianNameOf } from '../team/activity-names.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { loadMatchView } from './match-view.ts';
@@ -76,6 +77,7 @@ export async function createMatch({
         details: { jobId: job.id, physicianId: applicantId },
         createdAt: now,
       });
+      await notifyPhysicianOfInvite(tx, { physicianId: applicantId, jobId: job.id, matchId: row.id });
     }
     return row;
   });

@@ -1,4 +1,5 @@
 import type { TNotificationSocketPayload } from '@medhire/contract/notifications';
+import type { TPhysicianNotificationSocketPayload } from '@medhire/contract/physician-notifications';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { pushTokens } from '../../db/schema/accounts.ts';
@@ -6,19 +7,27 @@ import { notifications } from '../../db/schema/hiring.ts';
 import { notificationPreferences } from '../../db/schema/notifications.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
 import { countUnreadNotifications } from './list-notifications.ts';
-import { NOTIFICATION_PUSH_QUEUE, type NotificationPushJob } from './queues.ts';
+import { isPhysicianNotificationType, toPhysicianNotification } from './physician-notification-view.ts';
+import {
+  NOTIFICATION_EMAIL_QUEUE,
+  NOTIFICATION_PUSH_QUEUE,
+  type NotificationEmailJob,
+  type NotificationPushJob,
+} from './queues.ts';
 import { toNotification } from './to-notification.ts';
 
 export interface LiveNotification {
   userId: string;
-  payload: TNotificationSocketPayload;
+  payload: TNotificationSocketPayload | TPhysicianNotificationSocketPayload;
 }
 
 /**
  * The delivery job of new notifications. In one transaction it claims the rows not delivered
  * yet (so a retried or duplicated job delivers nothing twice) and queues one push job per
- * browser subscription of each recipient who wants pushes of that type. Answers the live
- * events to emit on the recipients' socket rooms once that transaction has committed.
+ * browser subscription of each recipient who wants pushes of that type. A physician who gets no
+ * push (push turned off for the type or the alert, or no browser subscribed) is e-mailed the
+ * notification instead when e-mail is on for it. Answers the live events to emit on the
+ * recipients' socket rooms once that transaction has committed.
  */
 export async function claimNotificationDelivery({
   db,
@@ -37,6 +46,9 @@ export async function claimNotificationDelivery({
       .where(and(inArray(notifications.id, [...notificationIds]), isNull(notifications.deliveredAt)))
       .returning();
     for (const row of rows) {
+      const isPhysicians = isPhysicianNotificationType(row.type);
+      // An alert's own channels narrow the type's (a JOB_ALERT from an e-mail-only alert).
+      const alertChannels = row.data.alertChannels ?? { push: true, email: true };
       const subscriptions = await tx
         .select({ id: pushTokens.id })
         .from(pushTokens)
@@ -52,23 +64,37 @@ export async function claimNotificationDelivery({
             eq(pushTokens.userId, row.userId),
             sql`${pushTokens.endpoint} is not null`,
             sql`coalesce(${notificationPreferences.push}, true)`,
+            sql`${alertChannels.push}::boolean`,
           ),
         );
       for (const subscription of subscriptions) {
         const job: NotificationPushJob = { notificationId: row.id, pushTokenId: subscription.id };
         await enqueueJob(tx, NOTIFICATION_PUSH_QUEUE, job);
       }
+      if (isPhysicians && subscriptions.length === 0 && alertChannels.email) {
+        const [preference] = await tx
+          .select({ email: notificationPreferences.email })
+          .from(notificationPreferences)
+          .where(
+            and(eq(notificationPreferences.userId, row.userId), eq(notificationPreferences.type, row.type)),
+          )
+          .limit(1);
+        if (preference?.email ?? true) {
+          const job: NotificationEmailJob = { notificationId: row.id };
+          await enqueueJob(tx, NOTIFICATION_EMAIL_QUEUE, job);
+        }
+      }
     }
     return rows;
   });
   const live: LiveNotification[] = [];
   for (const row of claimed) {
+    const unreadCount = await countUnreadNotifications(db, row.userId);
     live.push({
       userId: row.userId,
-      payload: {
-        notification: toNotification(row),
-        unreadCount: await countUnreadNotifications(db, row.userId),
-      },
+      payload: isPhysicianNotificationType(row.type)
+        ? { notification: toPhysicianNotification(row), unreadCount }
+        : { notification: toNotification(row), unreadCount },
     });
   }
   return live;

@@ -1,4 +1,5 @@
 import type { TNotificationType } from '@medhire/contract/notifications';
+import type { TPhysicianNotificationType } from '@medhire/contract/physician-notifications';
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -13,7 +14,7 @@ import { enqueueJob } from '../../queue/enqueue-job.ts';
 import { NOTIFICATION_DELIVERY_QUEUE, type NotificationDeliveryJob } from './queues.ts';
 
 export interface NotificationContent {
-  type: TNotificationType;
+  type: TNotificationType | TPhysicianNotificationType;
   title: string;
   body: string;
   data: TNotificationData;

@@ -2,6 +2,8 @@
 export const NOTIFICATION_DELIVERY_QUEUE = 'notification-delivery';
 /** Sends one Web Push message to one browser subscription. */
 export const NOTIFICATION_PUSH_QUEUE = 'notification-push';
+/** E-mails a physician one notification they get no push for (send-notification-email.ts). */
+export const NOTIFICATION_EMAIL_QUEUE = 'notification-email';
 /** Queues the delivery of notifications stored without a delivery job (scheduled). */
 export const NOTIFICATION_SWEEP_QUEUE = 'notification-sweep';
 /** Sends the e-mail digests that are due (scheduled). */
@@ -14,4 +16,8 @@ export interface NotificationDeliveryJob {
 export interface NotificationPushJob {
   notificationId: string;
   pushTokenId: string;
+}
+
+export interface NotificationEmailJob {
+  notificationId: string;
 }

@@ -1,5 +1,9 @@
-import { notificationLink, type TNotificationType } from '@medhire/contract/notifications';
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_TYPES,
+  notificationLink,
+  type TNotificationType,
+} from '@medhire/contract/notifications';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { notifications } from '../../db/schema/hiring.ts';
@@ -58,7 +62,7 @@ export async function sendNotificationDigests({
     .select({
       userId: notifications.userId,
       email: users.email,
-      type: notifications.type,
+      type: sql<TNotificationType>`${notifications.type}`,
       title: notifications.title,
       body: notifications.body,
       conversation: sql<string | null>`${notifications.data}->>'conversation'`,
@@ -77,6 +81,10 @@ export async function sendNotificationDigests({
     )
     .where(
       and(
+        // Physicians are e-mailed each notification they cannot get by push instead
+        // (send-notification-email.ts); this digest is the employer's.
+        inArray(notifications.type, [...NOTIFICATION_TYPES]),
+        eq(users.role, 'employer'),
         isNull(notifications.readAt),
         lte(notifications.createdAt, cutoff),
         sql`${notifications.createdAt} > coalesce(${notificationDigests.coveredUntil}, '-infinity'::timestamptz)`,

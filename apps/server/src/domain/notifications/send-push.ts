@@ -4,9 +4,9 @@ import type { VapidConfig } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import { pushTokens } from '../../db/schema/accounts.ts';
 import { notifications } from '../../db/schema/hiring.ts';
+import { toAnyNotification } from './physician-notification-view.ts';
 import { isAllowedPushHost, type StoredPushSubscription } from './push-subscription.ts';
 import type { NotificationPushJob } from './queues.ts';
-import { toNotification } from './to-notification.ts';
 
 /** How long a push service keeps a message for an offline browser. */
 const PUSH_TTL_SECONDS = 24 * 3600;
@@ -41,7 +41,7 @@ export async function sendNotificationPush({
   // Checked again at send time: the allow-list may have shrunk since the browser subscribed.
   if (!isAllowedPushHost(new URL(subscription.endpoint).hostname, allowedHosts)) return 'skipped';
   try {
-    await webPush.sendNotification(subscription, JSON.stringify(toNotification(row)), {
+    await webPush.sendNotification(subscription, JSON.stringify(toAnyNotification(row)), {
       vapidDetails: vapid,
       TTL: PUSH_TTL_SECONDS,
       timeout: PUSH_TIMEOUT_MS,

@@ -1,4 +1,8 @@
-import { notificationLink, type TNotification } from '@medhire/contract/notifications';
+import {
+  notificationLink,
+  type TNotification,
+  type TNotificationType,
+} from '@medhire/contract/notifications';
 import type { TNotificationRow } from '../../db/schema/hiring.ts';
 
 /** MedHire's icon, shown by the browser beside a push notification. */
@@ -10,7 +14,9 @@ export const NOTIFICATION_ICON = '/favicon.svg';
  */
 export function toNotification(row: TNotificationRow): TNotification {
   const data = {
-    type: row.type,
+    // Employer users only ever hold the employer's types; physicians' rows are shown by
+    // physician-notification-view.ts.
+    type: row.type as TNotificationType,
     markAsRead: true,
     conversation: row.data.conversation ?? null,
     jobId: row.data.jobId ?? null,

@@ -39,6 +39,11 @@ export interface CreatePhysicianAccountsOptions {
   physicians: readonly NewPhysicianInput[];
   /** One argon2 hash shared by the batch (hashing per row would dominate a large batch). */
   passwordHash: string | null;
+  /**
+   * False for a physician signing up, whose e-mail is confirmed by a code later; demo data and
+   * benchmarks create confirmed accounts (the default).
+   */
+  isEmailVerified?: boolean;
 }
 
 export interface CreatedPhysicianAccount {
@@ -125,8 +130,8 @@ const physicianColumnList = sql.raw(PHYSICIAN_COLUMNS.map(([name]) => name).join
 const physicianRecordType = sql.raw(PHYSICIAN_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '));
 
 /**
- * Creates physician accounts (a `users` row with role physician, approved, e-mail confirmed, and
- * its `physicians` row) in multi-row inserts of CHUNK_SIZE, answering the ids in input order.
+ * Creates physician accounts (a `users` row with role physician, approved, e-mail confirmed unless
+ * told otherwise, and its `physicians` row) in multi-row inserts of CHUNK_SIZE, answering the ids in input order.
  * An e-mail that already has an account fails the call with 409; run it in a transaction so
  * nothing of the batch stays behind. No notifications: callers decide what a new account means.
  */
@@ -134,6 +139,7 @@ export async function createPhysicianAccounts({
   db,
   physicians: inputs,
   passwordHash,
+  isEmailVerified = true,
 }: CreatePhysicianAccountsOptions): Promise<CreatedPhysicianAccount[]> {
   const created: CreatedPhysicianAccount[] = [];
   const now = new Date();
@@ -146,7 +152,7 @@ export async function createPhysicianAccounts({
     const insertedUsers = rowsOf<{ id: string; email: string }>(
       await db.execute(sql`
         insert into ${users} (email, password_hash, role, account_status, email_verified_at, created_at, updated_at)
-        select record.email, ${passwordHash}, 'physician', 'approved', record.created_at, record.created_at, record.created_at
+        select record.email, ${passwordHash}, 'physician', 'approved', case when ${isEmailVerified}::boolean then record.created_at end, record.created_at, record.created_at
         from jsonb_to_recordset(${JSON.stringify(userRecords)}::jsonb) as record(email text, created_at timestamptz)
         on conflict (email) do nothing
         returning id, email`),

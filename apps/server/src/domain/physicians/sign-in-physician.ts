@@ -10,10 +10,11 @@ import type { AuthContext } from '../auth/context.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
 import { createSession } from '../auth/sessions.ts';
 import { WRONG_CREDENTIALS_MESSAGE } from '../auth/sign-in.ts';
+import { remindUnconfirmedPhysician } from './account/register-physician.ts';
 import { getPhysicianProfile } from './get-physician-profile.ts';
 
 export interface SignInPhysicianOptions {
-  context: Pick<AuthContext, 'db' | 'limiter'>;
+  context: AuthContext;
   email: string;
   password: string;
   userAgent: string | undefined;
@@ -43,6 +44,7 @@ export async function signInPhysician({
   const refusal = accessRefusal(user);
   if (refusal) throw refusal;
   if (user.role !== 'physician') throw employerAccountRefusal();
+  if (!user.emailVerifiedAt) throw await remindUnconfirmedPhysician(context, email);
 
   const [physician] = await db
     .select({ id: physicians.id })

@@ -90,7 +90,7 @@ export async function uploadPhysicianCv({
 }
 
 /** The storage key behind a CV URL this server stored for the user; undefined for anything else. */
-function storedCvKey(cvUrl: string | null, userId: string, storage: FileStorage): string | undefined {
+export function storedCvKey(cvUrl: string | null, userId: string, storage: FileStorage): string | undefined {
   const match = cvUrl?.match(/physicians\/[0-9a-f-]+\/cv-[0-9a-f-]+\.pdf$/);
   if (!match) return undefined;
   const key = match[0];

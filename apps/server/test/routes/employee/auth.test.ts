@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
 import { physicians } from '../../../src/db/schema/physicians.ts';
 import { buildTestApp } from '../../helper.ts';
-import { createEmployer, PASSWORD, signedInEmployer } from '../employer/auth-kit.ts';
+import { createEmployer, latestCode, otherCode, PASSWORD, signedInEmployer } from '../employer/auth-kit.ts';
 import { callApi, PHYSICIAN_PASSWORD, registerBody, signedInPhysician } from './physician-kit.ts';
 
 let app: FastifyInstance;
@@ -18,11 +18,41 @@ afterAll(async () => {
 });
 
 describe('POST /api/employee/auth/register', () => {
-  it('creates an approved physician account, signed in at once, with an empty profile', async () => {
+  it('creates a physician account that waits for its e-mailed code, then signs in with an empty profile', async () => {
     const body = registerBody({ email: 'Dr.Maya@Clinic.Example', firstName: ' Maya ' });
     const response = await callApi(app, 'POST', '/api/employee/auth/register', undefined, body);
     expect(response.statusCode, response.body).toBe(200);
-    const { token, physician } = response.json().data;
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: 'We sent a 6-digit code to dr.maya@clinic.example.',
+      data: { email: 'dr.maya@clinic.example' },
+    });
+    expect(response.json().data.token).toBeUndefined();
+
+    const [waiting] = await app.db.select().from(users).where(eq(users.email, 'dr.maya@clinic.example'));
+    expect(waiting).toMatchObject({ role: 'physician', accountStatus: 'approved', emailVerifiedAt: null });
+    expect(waiting?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    // Until the code comes back the password opens nothing, and says why.
+    const early = await callApi(app, 'POST', '/api/employee/auth/login', undefined, {
+      email: 'dr.maya@clinic.example',
+      password: PHYSICIAN_PASSWORD,
+    });
+    expect(early.statusCode, early.body).toBe(403);
+    expect(early.json().error.details).toMatchObject({ reason: 'EMAIL_NOT_VERIFIED' });
+
+    const otp = await latestCode(app, 'dr.maya@clinic.example');
+    const wrong = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+      email: 'dr.maya@clinic.example',
+      otp: otherCode(otp),
+    });
+    expect(wrong.statusCode).toBe(422);
+    const verified = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+      email: 'dr.maya@clinic.example',
+      otp,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const { token, physician } = verified.json().data;
     expect(typeof token).toBe('string');
     expect(physician).toMatchObject({
       email: 'dr.maya@clinic.example',
@@ -35,15 +65,85 @@ describe('POST /api/employee/auth/register', () => {
     });
 
     const [user] = await app.db.select().from(users).where(eq(users.id, physician.userId));
-    expect(user).toMatchObject({ role: 'physician', accountStatus: 'approved' });
     expect(user?.emailVerifiedAt).toBeInstanceOf(Date);
-    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
     const [row] = await app.db.select().from(physicians).where(eq(physicians.id, physician._id));
     expect(row).toMatchObject({ searchName: 'maya okafor', matchKeys: [] });
 
     const profile = await callApi(app, 'GET', '/api/employee/profile/get-profile', token);
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json().data).toEqual(physician);
+  });
+
+  it('lets a sign-up that was not confirmed start again, and resends the code on request', async () => {
+    const body = registerBody();
+    const first = await callApi(app, 'POST', '/api/employee/auth/register', undefined, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstCode = await latestCode(app, body.email);
+    const again = await callApi(app, 'POST', '/api/employee/auth/register', undefined, {
+      ...body,
+      firstName: 'Mia',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const resent = await callApi(app, 'POST', '/api/employee/auth/resend-otp', undefined, {
+      email: body.email,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const code = await latestCode(app, body.email);
+    // Only the newest code counts.
+    if (code !== firstCode) {
+      const stale = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+        email: body.email,
+        otp: firstCode,
+      });
+      expect(stale.statusCode).toBe(422);
+    }
+    const verified = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+      email: body.email,
+      otp: code,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data.physician.firstName).toBe('Mia');
+
+    // An unknown address gets the same answer and no mail.
+    const unknown = await callApi(app, 'POST', '/api/employee/auth/resend-otp', undefined, {
+      email: 'nobody-waits@clinic.example',
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().message).toBe(resent.json().message);
+  });
+
+  it('limits resending the code like the employer registration (5 an hour per address)', async () => {
+    const body = registerBody();
+    expect((await callApi(app, 'POST', '/api/employee/auth/register', undefined, body)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await callApi(app, 'POST', '/api/employee/auth/resend-otp', undefined, {
+        email: body.email,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('refuses a session of an unconfirmed e-mail on the physician routes', async () => {
+    const physician = await signedInPhysician(app, { isComplete: false });
+    await app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, physician.profile.userId));
+    const response = await callApi(app, 'GET', '/api/employee/profile/get-profile', physician.token);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.details).toMatchObject({ reason: 'EMAIL_NOT_VERIFIED' });
+  });
+
+  it('refuses a code for an address with no account waiting, changing nothing', async () => {
+    const response = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+      email: 'never-registered@clinic.example',
+      otp: '123456',
+    });
+    expect(response.statusCode).toBe(422);
+    const invalid = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+      email: 'never-registered@clinic.example',
+      otp: 'abc',
+    });
+    expect(invalid.statusCode).toBe(400);
   });
 
   it('names the invalid fields', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, pngImage } from '../../domain/uploads/upload-fixtures.ts';
 import { buildTestApp } from '../../helper.ts';
 import * as convention from '../conventions-kit.ts';
-import { signedInEmployer, uniqueIp } from '../employer/auth-kit.ts';
+import { latestCode, signedInEmployer, uniqueIp } from '../employer/auth-kit.ts';
 import {
   callApi,
   employerWithOpenJob,
@@ -286,14 +286,24 @@ describe('POST /api/employee/profile/upload-photo', () => {
 });
 
 describe('signing in', () => {
-  it('answers a registration with the session in the success envelope', async () => {
-    const response = await callApi(app, 'POST', '/api/employee/auth/register', undefined, registerBody());
+  it('answers a registration with the e-mail the code went to, and its confirmation with the session', async () => {
+    const body = registerBody();
+    const response = await callApi(app, 'POST', '/api/employee/auth/register', undefined, body);
     expect(response.json()).toMatchObject({
       success: true,
       message: expect.any(String),
+      data: { email: body.email },
+    });
+    const otp = await latestCode(app, body.email);
+    const verified = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, {
+      email: body.email,
+      otp,
+    });
+    expect(verified.json()).toMatchObject({
+      success: true,
       data: { token: expect.any(String), physician: { _id: expect.any(String), isComplete: false } },
     });
-    expect(convention.plainIdKeys(response.json().data)).toEqual([]);
+    expect(convention.plainIdKeys(verified.json().data)).toEqual([]);
   });
 
   it('answers a wrong password with 401 in the failure envelope, and a sign-in with the session', async () => {

@@ -4,7 +4,7 @@ import type { TPhysicianProfile, TPhysicianSession } from '@medhire/contract/phy
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { createMatch } from '../../../src/domain/matches/create-match.ts';
-import { signedInEmployer, uniqueEmail, uniqueIp } from '../employer/auth-kit.ts';
+import { latestCode, signedInEmployer, uniqueEmail, uniqueIp } from '../employer/auth-kit.ts';
 import { createJobThroughApi, minimalJobBody } from '../employer/job-kit.ts';
 
 export const PHYSICIAN_PASSWORD = 'Stethoscope-2026';
@@ -67,7 +67,24 @@ export interface SignedInPhysician {
   profile: TPhysicianProfile;
 }
 
-/** Registers a physician through the API and, unless told otherwise, completes the profile. */
+/**
+ * Signs a physician up the way the app does: register, read the 6-digit code from the outbox,
+ * confirm it. Answers the session the confirmation opens.
+ */
+export async function signUpPhysician(
+  app: FastifyInstance,
+  body: ReturnType<typeof registerBody>,
+): Promise<TPhysicianSession> {
+  const registered = await callApi(app, 'POST', '/api/employee/auth/register', undefined, body);
+  expect(registered.statusCode, registered.body).toBe(200);
+  const email = String(body.email).trim().toLowerCase();
+  const otp = await latestCode(app, email);
+  const verified = await callApi(app, 'POST', '/api/employee/auth/verify-otp', undefined, { email, otp });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return verified.json().data as TPhysicianSession;
+}
+
+/** Signs a physician up through the API and, unless told otherwise, completes the profile. */
 export async function signedInPhysician(
   app: FastifyInstance,
   options: {
@@ -77,9 +94,7 @@ export async function signedInPhysician(
   } = {},
 ): Promise<SignedInPhysician> {
   const body = registerBody(options.register);
-  const registered = await callApi(app, 'POST', '/api/employee/auth/register', undefined, body);
-  expect(registered.statusCode, registered.body).toBe(200);
-  const session = registered.json().data as TPhysicianSession;
+  const session = await signUpPhysician(app, body);
   let profile = session.physician;
   if (options.isComplete !== false) {
     const updated = await callApi(

@@ -1,6 +1,12 @@
 import { ZSession } from '@medhire/contract/account';
+import { ZVerifyOtpBody } from '@medhire/contract/auth';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import { ZExchangeCodeParams, ZExchangeCodeQuery } from '@medhire/contract/oidc';
+import {
+  PHYSICIAN_ACCOUNT_MESSAGES,
+  ZPhysicianRegisterData,
+  ZPhysicianResendOtpBody,
+} from '@medhire/contract/physician-account';
 import { ZPhysicianLoginBody, ZPhysicianRegisterBody, ZPhysicianSession } from '@medhire/contract/physicians';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,38 +14,80 @@ import { readBrowserBinding } from '../../../domain/auth/oidc/browser-binding.ts
 import { completeOidcLogin } from '../../../domain/auth/oidc/complete-oidc-login.ts';
 import { requireOidcProvider } from '../../../domain/auth/oidc/oidc-provider-client.ts';
 import { signOut } from '../../../domain/auth/sign-out.ts';
-import { registerPhysician } from '../../../domain/physicians/register-physician.ts';
+import {
+  registerPhysician,
+  resendPhysicianCode,
+  verifyPhysicianRegistration,
+} from '../../../domain/physicians/account/register-physician.ts';
 import { signInPhysician } from '../../../domain/physicians/sign-in-physician.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
 import { disconnectSession } from '../../../sockets/disconnect-sessions.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from '../../employer/auth/route-options.ts';
+import accountRoutes from './account-routes.ts';
 
 const TAGS = ['employee auth'];
 
 /**
- * /api/employee/auth: physician accounts (register, sign in, sign out). The professional-network
+ * /api/employee/auth: physician accounts (sign-up confirmed by an e-mailed code, sign in, sign
+ * out; recovery and account settings in account-routes.ts). The professional-network
  * sign-in's code exchange lives here too, as the spec names it.
  */
 const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(accountRoutes);
   app.post(
     '/register',
     {
       config: limitPerIp(20),
       schema: {
         tags: TAGS,
-        summary: 'Create a physician account; answers a session, signed in at once',
+        summary: 'Create a physician account and e-mail it a 6-digit code; the code signs it in',
         body: ZPhysicianRegisterBody,
+        response: { 200: ok(ZPhysicianRegisterData), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const data = await registerPhysician({ context: app.authContext, ...request.body });
+      return { success: true as const, message: PHYSICIAN_ACCOUNT_MESSAGES.codeSent(data.email), data };
+    },
+  );
+
+  app.post(
+    '/verify-otp',
+    {
+      config: limitPerIp(20),
+      schema: {
+        tags: TAGS,
+        summary: 'Confirm the e-mail with its sign-up code; answers a session',
+        body: ZVerifyOtpBody,
         response: { 200: ok(ZPhysicianSession), ...FAILURES },
       },
     },
     async (request) => ({
       success: true as const,
       message: 'Welcome to MedHire. Complete your profile to apply to jobs.',
-      data: await registerPhysician({
+      data: await verifyPhysicianRegistration({
         context: app.authContext,
         ...request.body,
         userAgent: userAgentOf(request),
       }),
+    }),
+  );
+
+  app.post(
+    '/resend-otp',
+    {
+      config: limitPerIp(10),
+      schema: {
+        tags: TAGS,
+        summary: 'E-mail a new sign-up code; the answer is the same whether or not the e-mail waits for one',
+        body: ZPhysicianResendOtpBody,
+        response: { 200: ok(ZPhysicianRegisterData), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: PHYSICIAN_ACCOUNT_MESSAGES.resendSent,
+      data: await resendPhysicianCode({ context: app.authContext, email: request.body.email }),
     }),
   );
 

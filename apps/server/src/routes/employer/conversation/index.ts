@@ -193,6 +193,7 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         conversationId: request.params.conversationId,
         body: request.body.body,
         tempMsgId: request.body.tempMsgId,
+        log: request.log,
       });
       if (isNew) app.io.to(userRoom(physicianUserId)).emit('onMessage', { conversationId, message });
       return { success: true as const, data: message };

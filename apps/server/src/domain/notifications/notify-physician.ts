@@ -1,0 +1,148 @@
+import type { TMatchStatus, TPipelineStatus } from '@medhire/contract/matches';
+import {
+  CANDIDATE_STATUS_LABELS,
+  candidateStatusOf,
+  type TPhysicianNotificationType,
+} from '@medhire/contract/physician-notifications';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { organizations, users } from '../../db/schema/accounts.ts';
+import {
+  conversations,
+  notifications,
+  type TNotificationData,
+  type TNotificationRow,
+} from '../../db/schema/hiring.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { physicians } from '../../db/schema/physicians.ts';
+import { notifyUsers } from './notify.ts';
+
+/** The user behind a physician profile, unless the account was deleted (a deleted one hears nothing). */
+async function activePhysicianUserId(db: Db, physicianId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: users.id })
+    .from(physicians)
+    .innerJoin(users, and(eq(users.id, physicians.userId), isNull(users.archivedAt)))
+    .where(eq(physicians.id, physicianId))
+    .limit(1);
+  return row?.userId;
+}
+
+/** The job's title and the name of the organisation posting it, for the sentences below. */
+async function jobAndOrganization(db: Db, jobId: string | null) {
+  if (!jobId) return { title: 'a job', organization: 'An employer' };
+  const [row] = await db
+    .select({ title: jobs.title, organization: organizations.name })
+    .from(jobs)
+    .innerJoin(organizations, eq(organizations.id, jobs.organizationId))
+    .where(eq(jobs.id, jobId))
+    .limit(1);
+  return { title: row?.title ?? 'a job', organization: row?.organization ?? 'An employer' };
+}
+
+async function notifyPhysician(
+  db: Db,
+  physicianId: string,
+  type: TPhysicianNotificationType,
+  title: string,
+  body: string,
+  data: TNotificationData,
+): Promise<TNotificationRow | undefined> {
+  const userId = await activePhysicianUserId(db, physicianId);
+  if (!userId) return undefined;
+  const [row] = await notifyUsers({ db, userIds: [userId], type, title, body, data });
+  return row;
+}
+
+/** An employer invited the physician to a job. Pass the transaction that stores the invite. */
+export async function notifyPhysicianOfInvite(
+  db: Db,
+  { physicianId, jobId, matchId }: { physicianId: string; jobId: string; matchId: string },
+) {
+  const { title, organization } = await jobAndOrganization(db, jobId);
+  return notifyPhysician(
+    db,
+    physicianId,
+    'JOB_INVITE',
+    'New job invitation',
+    `${organization} invited you to apply for ${title}.`,
+    { jobId, matchId },
+  );
+}
+
+/**
+ * Where an application stands changed: a notification only when the candidate word changes
+ * (an employer moving a candidate between stages the physician reads alike tells them nothing).
+ * Pass the transaction that changes the status.
+ */
+export async function notifyPhysicianOfStatusChange(
+  db: Db,
+  {
+    physicianId,
+    jobId,
+    from,
+    to,
+    matchStatus,
+  }: {
+    physicianId: string;
+    jobId: string;
+    from: TPipelineStatus | null;
+    to: TPipelineStatus;
+    matchStatus?: TMatchStatus | null;
+  },
+) {
+  const before = candidateStatusOf(from, matchStatus);
+  const after = candidateStatusOf(to, matchStatus);
+  if (!after || before === after) return undefined;
+  const { title, organization } = await jobAndOrganization(db, jobId);
+  return notifyPhysician(
+    db,
+    physicianId,
+    'APPLICATION_STATUS',
+    `Application update: ${CANDIDATE_STATUS_LABELS[after]}`,
+    `Your application for ${title} at ${organization} is now: ${CANDIDATE_STATUS_LABELS[after].toLowerCase()}.`,
+    { jobId, candidateStatus: after },
+  );
+}
+
+/**
+ * An employer wrote to the physician. One unread notification per conversation is enough: while
+ * the physician has not read the last one, further messages only add to the conversation's
+ * unread count, so a lively conversation does not ring the phone for every line.
+ */
+export async function notifyPhysicianOfMessage(
+  db: Db,
+  { physicianUserId, conversationId }: { physicianUserId: string; conversationId: string },
+) {
+  return db.transaction(async (tx) => {
+    const [waiting] = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.userId, physicianUserId),
+          eq(notifications.type, 'EMPLOYER_MESSAGE'),
+          isNull(notifications.readAt),
+          sql`${notifications.data}->>'conversation' = ${conversationId}`,
+        ),
+      )
+      .limit(1);
+    if (waiting) return undefined;
+    const [conversation] = await tx
+      .select({ jobId: conversations.jobId })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId))
+      .limit(1);
+    const jobId = conversation?.jobId ?? null;
+    const { organization } = await jobAndOrganization(tx, jobId);
+    const [row] = await notifyUsers({
+      db: tx,
+      userIds: [physicianUserId],
+      type: 'EMPLOYER_MESSAGE',
+      title: 'New message',
+      body: `${organization} sent you a message.`,
+      data: { conversation: conversationId, ...(jobId ? { jobId } : {}) },
+    });
+    return row;
+  });
+}
