@@ -5,12 +5,21 @@ import {
 } from '@medhire/contract/conversations';
 import { ok, ZPageQuery } from '@medhire/contract/envelope';
 import {
+  ZPhysicianConversationPage,
+  ZPhysicianConversationPageQuery,
+  ZPhysicianConversationReadData,
+} from '@medhire/contract/physician-conversations';
+import {
   ZConversationIdParams,
   ZPhysicianConversationList,
   ZPhysicianSentMessage,
 } from '@medhire/contract/physicians';
 import { SOCKET_EVENTS } from '@medhire/contract/socket-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  getPhysicianConversation,
+  markPhysicianConversationRead,
+} from '../../../domain/conversations/get-physician-conversation.ts';
 import { listOwnConversations } from '../../../domain/conversations/list-physician-conversations.ts';
 import { sendPhysicianMessage } from '../../../domain/conversations/send-physician-message.ts';
 import { syncConversations } from '../../../domain/conversations/sync-conversations.ts';
@@ -44,6 +53,59 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         query: request.query,
       }),
     }),
+  );
+
+  app.get(
+    '/get-conversation/:conversationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary:
+          'One conversation: its header and a page of messages older than beforeSeq (newest page when absent), oldest first, with hasMore; opening the newest page marks it read',
+        params: ZConversationIdParams,
+        querystring: ZPhysicianConversationPageQuery,
+        response: { 200: ok(ZPhysicianConversationPage), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => {
+      const { physicianId, userId } = requirePhysician(request);
+      return {
+        success: true as const,
+        data: await getPhysicianConversation({
+          db: app.db,
+          physicianId,
+          userId,
+          conversationId: request.params.conversationId,
+          query: request.query,
+        }),
+      };
+    },
+  );
+
+  app.patch(
+    '/mark-as-read/:conversationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary: 'Mark the conversation read: its unread count and its message notifications',
+        params: ZConversationIdParams,
+        response: { 200: ok(ZPhysicianConversationReadData), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => {
+      const { physicianId, userId } = requirePhysician(request);
+      return {
+        success: true as const,
+        data: await markPhysicianConversationRead({
+          db: app.db,
+          physicianId,
+          userId,
+          conversationId: request.params.conversationId,
+        }),
+      };
+    },
   );
 
   app.get(
