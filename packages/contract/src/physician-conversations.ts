@@ -19,7 +19,10 @@ export const ZPhysicianConversationPageQuery = z.object({
     .number({ error: 'pageSize must be a number.' })
     .int('pageSize must be a whole number.')
     .min(1, 'pageSize must be at least 1.')
-    .max(PHYSICIAN_CONVERSATION_PAGE.maxSize, `pageSize can be at most ${PHYSICIAN_CONVERSATION_PAGE.maxSize}.`)
+    .max(
+      PHYSICIAN_CONVERSATION_PAGE.maxSize,
+      `pageSize can be at most ${PHYSICIAN_CONVERSATION_PAGE.maxSize}.`,
+    )
     .default(PHYSICIAN_CONVERSATION_PAGE.defaultSize),
 });
 export type TPhysicianConversationPageQuery = z.output<typeof ZPhysicianConversationPageQuery>;
