@@ -30,6 +30,8 @@ interface ReceivedPush {
 }
 
 let workDir: string;
+/** The server process's DATA_DIR: physicians sign up with the code from its outbox. */
+let serverDataDir = '';
 let pushService: Server;
 let pushOrigin: string;
 const received: ReceivedPush[] = [];
@@ -80,6 +82,7 @@ async function startPushService(): Promise<void> {
 
 async function startServer(): Promise<string> {
   const env = await serverProcessEnv();
+  serverDataDir = env.DATA_DIR ?? '';
   database = createPostgresDatabase(env.DATABASE_URL ?? '');
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
@@ -128,7 +131,13 @@ function remoteApp(address: string): FastifyInstance {
     const body = await response.text();
     return { statusCode: response.status, body, json: () => JSON.parse(body) };
   };
-  return { inject, db: database.db } as unknown as FastifyInstance;
+  // The server process awaits its sign-up mails before answering, so its outbox is ready to read.
+  return {
+    inject,
+    db: database.db,
+    config: { dataDir: serverDataDir },
+    mailer: { idle: async () => {} },
+  } as unknown as FastifyInstance;
 }
 
 async function waitFor<T>(
