@@ -15,17 +15,26 @@ import { sendNotificationDigests } from '../domain/notifications/send-digests.ts
 import { sendNotificationEmail } from '../domain/notifications/send-notification-email.ts';
 import { sendNotificationPush } from '../domain/notifications/send-push.ts';
 import { sweepUndeliveredNotifications } from '../domain/notifications/sweep-notifications.ts';
+import {
+  JOB_ALERT_DIGEST_QUEUE,
+  JOB_ALERT_MATCH_QUEUE,
+  type JobAlertMatchJob,
+  matchJobAlerts,
+} from '../domain/physicians/alerts/match-job-alerts.ts';
+import { sendJobAlertDigests } from '../domain/physicians/alerts/send-job-alert-digests.ts';
 import { userRoom } from '../sockets/authenticate-socket.ts';
 
 /** The digest job looks for due digests this often (each user still gets one a day at most). */
 const DIGEST_CRON = '*/15 * * * *';
+/** Daily job alerts go out once a day, at 14:00 UTC (morning across the US). */
+const JOB_ALERT_DIGEST_CRON = '0 14 * * *';
 /** The sweep of notifications that lost their delivery job (sweep-notifications.ts). */
 const SWEEP_CRON = '* * * * *';
 
 /**
  * Delivery of notifications from the durable queue, after the transactions that wrote them
  * commit: the live `onNotification` socket event, Web Push to each browser, the e-mail digest,
- * and a physician's e-mail in place of a push they cannot get.
+ * a physician's e-mail in place of a push they cannot get, and physicians' job alerts.
  */
 export default fp(
   async (app) => {
@@ -64,6 +73,26 @@ export default fp(
         await sendNotificationEmail({ db: app.db, mailer: app.mailer, publicUrl: app.config.publicUrl, job });
       },
     );
+    app.queue.work<JobAlertMatchJob>(
+      JOB_ALERT_MATCH_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 1 },
+      async ({ jobId }) => {
+        await matchJobAlerts({ db: app.db, jobId });
+      },
+    );
+    app.queue.work(
+      JOB_ALERT_DIGEST_QUEUE,
+      { retryLimit: 3, retryDelay: 60, retryBackoff: true, pollingIntervalSeconds: 5 },
+      async () => {
+        const sent = await sendJobAlertDigests({
+          db: app.db,
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+        });
+        if (sent > 0) app.log.info({ sent }, 'Job alert digests sent.');
+      },
+    );
+    app.queue.schedule(JOB_ALERT_DIGEST_QUEUE, JOB_ALERT_DIGEST_CRON);
     app.queue.work(
       NOTIFICATION_DIGEST_QUEUE,
       { retryLimit: 3, retryDelay: 60, retryBackoff: true, pollingIntervalSeconds: 5 },

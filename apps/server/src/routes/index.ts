@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import employeeAlertRoutes from './employee/alert/index.ts';
 import employeeAuthRoutes from './employee/auth/index.ts';
 import employeeConversationRoutes from './employee/conversation/index.ts';
 import employeeJobRoutes from './employee/job/index.ts';
@@ -41,6 +42,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employeeMatchRoutes, { prefix: '/employee/match' });
   await app.register(employeeConversationRoutes, { prefix: '/employee/conversation' });
   await app.register(employeeNotificationRoutes, { prefix: '/employee/notification' });
+  await app.register(employeeAlertRoutes, { prefix: '/employee/alert' });
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
   await app.register(employerJobRoutes, { prefix: '/employer/job' });

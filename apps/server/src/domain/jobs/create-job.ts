@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { queueJobAlertMatching } from '../physicians/alerts/match-job-alerts.ts';
 import { loadMemberRef } from '../team/member-ref.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { NO_ACTIVITY } from './job-activity-counts.ts';
@@ -55,6 +56,7 @@ export async function createJob({ db, owner, job, createdAt }: CreateJobOptions)
       details: { status: inserted.status },
       createdAt,
     });
+    if (inserted.status === 'open') await queueJobAlertMatching(tx, inserted.id);
     return inserted;
   });
   return toJob(row, NO_ACTIVITY, await loadMemberRef(db, row.assigneeUserId));

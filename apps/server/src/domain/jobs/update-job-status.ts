@@ -2,6 +2,7 @@ import type { TJob, TJobStatus } from '@medhire/contract/jobs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { queueJobAlertMatching } from '../physicians/alerts/match-job-alerts.ts';
 import { loadMemberRef } from '../team/member-ref.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { countOneJobActivity } from './job-activity-counts.ts';
@@ -49,6 +50,8 @@ export async function updateJobStatus({
         details: { from: before.status, to: status },
         createdAt: now,
       });
+      // Published or reopened: physicians' alerts hear of it (a job already told stays told).
+      if (status === 'open') await queueJobAlertMatching(tx, row.id);
     }
     return toJob(row, await countOneJobActivity(tx, row.id), await loadMemberRef(tx, row.assigneeUserId));
   });
