@@ -77,6 +77,7 @@ export async function ensureBenchJob(db: Db): Promise<BenchJob> {
     db,
     owner: { userId: employer.id, organizationId },
     job: { ...ZJobFields.parse(template.job), status: 'open' },
+    isAnnouncedToAlerts: false,
   });
   return { jobId: job._id, organizationId, employerUserId: employer.id };
 }

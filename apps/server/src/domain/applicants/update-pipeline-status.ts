@@ -93,6 +93,7 @@ export async function updatePipelineStatus({
       jobId: application.jobId,
       from: application.status,
       to: pipelineStatus,
+      now,
     });
     const [applicant] = await loadApplicantViews({
       db: tx,

@@ -61,11 +61,13 @@ export async function sendEmployerMessage({
     // The message committed in its own one-statement send (store-message.ts); the physician's
     // notification and its delivery job commit together right after. Failing here must not turn
     // a stored message into a failed send (the retry would find it stored and notify nobody).
-    await notifyPhysicianOfMessage(db, { physicianUserId: stored.physicianUserId, conversationId }).catch(
-      (error: unknown) => {
-        log?.error({ err: error, conversationId }, 'Notifying the physician of a new message failed');
-      },
-    );
+    await notifyPhysicianOfMessage(db, {
+      physicianUserId: stored.physicianUserId,
+      conversationId,
+      now,
+    }).catch((error: unknown) => {
+      log?.error({ err: error, conversationId }, 'Notifying the physician of a new message failed');
+    });
   }
   // Without a name (the member's row is gone) toMessage says "A former member".
   const senderNames = new Map(

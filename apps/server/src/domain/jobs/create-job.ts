@@ -19,10 +19,22 @@ export interface CreateJobOptions {
   job: TCreateJobBody;
   /** When the job was posted; now unless given (demo data posts jobs over past weeks). */
   createdAt?: Date;
+  /**
+   * Whether an open job is announced to physicians' job alerts (through the job queue). The
+   * benchmark data set is written straight to a database without the server's queue, and no
+   * physician there has alerts.
+   */
+  isAnnouncedToAlerts?: boolean;
 }
 
 /** Posts a job for the employer's organisation, as a draft or open. */
-export async function createJob({ db, owner, job, createdAt }: CreateJobOptions): Promise<TJob> {
+export async function createJob({
+  db,
+  owner,
+  job,
+  createdAt,
+  isAnnouncedToAlerts = true,
+}: CreateJobOptions): Promise<TJob> {
   if (!owner.organizationId) throw new AppError('BUSINESS_RULE', ORGANIZATION_REQUIRED_MESSAGE);
   assertJobReferences(job);
   // clock_timestamp(), not now(): jobs posted in one transaction still get distinct, ordered times.
@@ -56,7 +68,7 @@ export async function createJob({ db, owner, job, createdAt }: CreateJobOptions)
       details: { status: inserted.status },
       createdAt,
     });
-    if (inserted.status === 'open') await queueJobAlertMatching(tx, inserted.id);
+    if (inserted.status === 'open' && isAnnouncedToAlerts) await queueJobAlertMatching(tx, inserted.id);
     return inserted;
   });
   return toJob(row, NO_ACTIVITY, await loadMemberRef(db, row.assigneeUserId));

@@ -77,7 +77,7 @@ export async function createMatch({
         details: { jobId: job.id, physicianId: applicantId },
         createdAt: now,
       });
-      await notifyPhysicianOfInvite(tx, { physicianId: applicantId, jobId: job.id, matchId: row.id });
+      await notifyPhysicianOfInvite(tx, { physicianId: applicantId, jobId: job.id, matchId: row.id, now });
     }
     return row;
   });

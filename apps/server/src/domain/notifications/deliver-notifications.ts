@@ -16,6 +16,9 @@ import {
 } from './queues.ts';
 import { toNotification } from './to-notification.ts';
 
+/** A physician is e-mailed in place of a push only about what happened within this time. */
+export const EMAIL_FALLBACK_MAX_AGE_MS = 24 * 3600_000;
+
 export interface LiveNotification {
   userId: string;
   payload: TNotificationSocketPayload | TPhysicianNotificationSocketPayload;
@@ -71,7 +74,10 @@ export async function claimNotificationDelivery({
         const job: NotificationPushJob = { notificationId: row.id, pushTokenId: subscription.id };
         await enqueueJob(tx, NOTIFICATION_PUSH_QUEUE, job);
       }
-      if (isPhysicians && subscriptions.length === 0 && alertChannels.email) {
+      // An e-mail about something a day old tells nothing the app does not (demo data dates
+      // its events in the past, and a delivery job retried for a day would be late news).
+      const isRecent = now.getTime() - row.createdAt.getTime() < EMAIL_FALLBACK_MAX_AGE_MS;
+      if (isPhysicians && subscriptions.length === 0 && alertChannels.email && isRecent) {
         const [preference] = await tx
           .select({ email: notificationPreferences.email })
           .from(notificationPreferences)

@@ -47,17 +47,18 @@ async function notifyPhysician(
   title: string,
   body: string,
   data: TNotificationData,
+  now?: Date,
 ): Promise<TNotificationRow | undefined> {
   const userId = await activePhysicianUserId(db, physicianId);
   if (!userId) return undefined;
-  const [row] = await notifyUsers({ db, userIds: [userId], type, title, body, data });
+  const [row] = await notifyUsers({ db, userIds: [userId], type, title, body, data, now });
   return row;
 }
 
 /** An employer invited the physician to a job. Pass the transaction that stores the invite. */
 export async function notifyPhysicianOfInvite(
   db: Db,
-  { physicianId, jobId, matchId }: { physicianId: string; jobId: string; matchId: string },
+  { physicianId, jobId, matchId, now }: { physicianId: string; jobId: string; matchId: string; now?: Date },
 ) {
   const { title, organization } = await jobAndOrganization(db, jobId);
   return notifyPhysician(
@@ -67,6 +68,7 @@ export async function notifyPhysicianOfInvite(
     'New job invitation',
     `${organization} invited you to apply for ${title}.`,
     { jobId, matchId },
+    now,
   );
 }
 
@@ -83,12 +85,14 @@ export async function notifyPhysicianOfStatusChange(
     from,
     to,
     matchStatus,
+    now,
   }: {
     physicianId: string;
     jobId: string;
     from: TPipelineStatus | null;
     to: TPipelineStatus;
     matchStatus?: TMatchStatus | null;
+    now?: Date;
   },
 ) {
   const before = candidateStatusOf(from, matchStatus);
@@ -102,6 +106,7 @@ export async function notifyPhysicianOfStatusChange(
     `Application update: ${CANDIDATE_STATUS_LABELS[after]}`,
     `Your application for ${title} at ${organization} is now: ${CANDIDATE_STATUS_LABELS[after].toLowerCase()}.`,
     { jobId, candidateStatus: after },
+    now,
   );
 }
 
@@ -112,7 +117,7 @@ export async function notifyPhysicianOfStatusChange(
  */
 export async function notifyPhysicianOfMessage(
   db: Db,
-  { physicianUserId, conversationId }: { physicianUserId: string; conversationId: string },
+  { physicianUserId, conversationId, now }: { physicianUserId: string; conversationId: string; now?: Date },
 ) {
   return db.transaction(async (tx) => {
     const [waiting] = await tx
@@ -142,6 +147,7 @@ export async function notifyPhysicianOfMessage(
       title: 'New message',
       body: `${organization} sent you a message.`,
       data: { conversation: conversationId, ...(jobId ? { jobId } : {}) },
+      now,
     });
     return row;
   });

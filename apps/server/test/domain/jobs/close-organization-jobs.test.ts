@@ -1,20 +1,26 @@
 import { ZCreateJobBody } from '@medhire/contract/jobs';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../src/db/index.ts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../../src/db/schema/accounts.ts';
 import { jobs } from '../../../src/db/schema/jobs.ts';
 import { createEmployerAccount } from '../../../src/domain/auth/create-employer-account.ts';
 import { createJob } from '../../../src/domain/jobs/create-job.ts';
 import { updateJobStatus } from '../../../src/domain/jobs/update-job-status.ts';
 import { closeOrganizationJobs } from '../../../src/domain/organizations/close-organization-jobs.ts';
-import { getTestDatabase } from '../../helper.ts';
+import { buildTestApp } from '../../helper.ts';
 import { minimalJobBody } from '../../routes/employer/job-kit.ts';
 
-let database: Database;
+let app: FastifyInstance;
+/** The app's database: publishing a job queues its job-alert search, so the queue must exist. */
+let database: { db: FastifyInstance['db'] };
 
 beforeAll(async () => {
-  database = await getTestDatabase();
+  app = await buildTestApp();
+  database = { db: app.db };
+});
+afterAll(async () => {
+  await app.close();
 });
 
 async function organizationWithJobs(statuses: ('draft' | 'open' | 'closed')[]) {
