@@ -58,8 +58,8 @@ describe('job alerts CRUD', () => {
     const physician = await signedInPhysician(app);
     const first = await createAlert(physician);
     const second = await createAlert(physician, {
-      name: 'Denver, daily',
-      criteria: { latitude: 39.74, longitude: -104.99, placeName: 'Denver, CO', radiusMiles: 25 },
+      name: 'Anchorage, daily',
+      criteria: { latitude: 61.22, longitude: -149.9, placeName: 'Anchorage, AK', radiusMiles: 25 },
       channels: { push: false, email: true },
       frequency: 'daily',
     });
@@ -73,8 +73,8 @@ describe('job alerts CRUD', () => {
 
     const read = await callApi(app, 'GET', `/api/employee/alert/get-alert/${second._id}`, physician.token);
     expect(read.json().data).toMatchObject({
-      name: 'Denver, daily',
-      criteria: { latitude: 39.74, longitude: -104.99, radiusMiles: 25 },
+      name: 'Anchorage, daily',
+      criteria: { latitude: 61.22, longitude: -149.9, radiusMiles: 25 },
       channels: { push: false, email: true },
       frequency: 'daily',
     });
@@ -245,10 +245,15 @@ describe('matching a published job against alerts', () => {
     await matchJobAlerts({ db: app.db, jobId: job._id });
     const again = await matchJobAlerts({ db: app.db, jobId: job._id });
     expect(again).toEqual({ matched: 0, notified: 0 });
-    const rows = await app.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, physician.profile.userId), eq(notifications.type, 'JOB_ALERT')));
+    // Queue jobs of jobs other tests posted may still run and find these alerts: count this job's.
+    const alertsOfJob = async () =>
+      (
+        await app.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, physician.profile.userId), eq(notifications.type, 'JOB_ALERT')))
+      ).filter((row) => row.data.jobId === job._id);
+    const rows = await alertsOfJob();
     // Two alerts matched the job: one notification, on every channel either alert asked for.
     expect(rows).toHaveLength(1);
     expect(rows[0]?.data).toMatchObject({ jobId: job._id, alertChannels: { push: true, email: true } });
@@ -258,32 +263,66 @@ describe('matching a published job against alerts', () => {
     await setJobStatus(app, employer, job._id, 'closed');
     await setJobStatus(app, employer, job._id, 'open');
     await matchJobAlerts({ db: app.db, jobId: job._id });
-    const after = await app.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, physician.profile.userId), eq(notifications.type, 'JOB_ALERT')));
-    expect(after).toHaveLength(1);
+    expect(await alertsOfJob()).toHaveLength(1);
 
     const draft = await postAnotherJob(app, employer, { status: 'draft' });
     expect(await matchJobAlerts({ db: app.db, jobId: draft._id })).toEqual({ matched: 0, notified: 0 });
   });
 
+  it('runs the search from the queue when a job is published, not while it is a draft', async () => {
+    const physician = await signedInPhysician(app, { isComplete: false });
+    await createAlert(physician, { name: 'Pediatrics anywhere', criteria: { specialty: 'pediatrics' } });
+    const { employer } = await employerWithOpenJob(app);
+    const draft = await postAnotherJob(app, employer, {
+      title: 'Pediatrician, Austin',
+      specialty: 'pediatrics',
+      status: 'draft',
+    });
+    const alertNotifications = async () =>
+      (
+        await app.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, physician.profile.userId), eq(notifications.type, 'JOB_ALERT')))
+      ).filter((row) => row.data.jobId === draft._id);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await alertNotifications()).toEqual([]);
+
+    await setJobStatus(app, employer, draft._id, 'open');
+    const deadline = Date.now() + 10_000;
+    let rows = await alertNotifications();
+    while (rows.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await alertNotifications();
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.data.jobId).toBe(draft._id);
+  });
+
   it('gathers daily alerts into one e-mail per physician, sent once', async () => {
     const physician = await signedInPhysician(app, { isComplete: false });
     await createAlert(physician, {
-      name: 'Daily family medicine',
-      criteria: { specialty: 'family-medicine' },
+      name: 'Daily dermatology',
+      // A specialty no other test posts, so no other job's queue job adds to this digest.
+      criteria: { specialty: 'dermatology' },
       channels: { push: false, email: true },
       frequency: 'daily',
     });
-    const { employer, job } = await employerWithOpenJob(app, { title: 'First daily job' });
-    const second = await postAnotherJob(app, employer, { title: 'Second daily job' });
+    const { employer, job } = await employerWithOpenJob(app, {
+      title: 'First daily job',
+      specialty: 'dermatology',
+    });
+    const second = await postAnotherJob(app, employer, {
+      title: 'Second daily job',
+      specialty: 'dermatology',
+    });
     await matchJobAlerts({ db: app.db, jobId: job._id });
     await matchJobAlerts({ db: app.db, jobId: second._id });
     const instant = await app.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, physician.profile.userId), eq(notifications.type, 'JOB_ALERT')));
+    // A daily alert is never an instant notification, whichever job it matched.
     expect(instant).toEqual([]);
 
     expect(

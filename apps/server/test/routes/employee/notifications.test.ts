@@ -312,6 +312,28 @@ describe('channels: preferences, push subscriptions and the e-mail instead of a 
     expect(quietMail.filter((message) => message.subject === 'New job invitation')).toEqual([]);
   });
 
+  it('e-mails a physician who subscribed a device but turned push off for the type', async () => {
+    const { employer, job } = await employerWithOpenJob(app, { title: 'Urgent care, Houston' });
+    const physician = await signedInPhysician(app);
+    await callApi(app, 'POST', '/api/employee/notification/save-push-subscription', physician.token, {
+      value: JSON.stringify({
+        endpoint: `https://fcm.googleapis.com/fcm/send/${physician.profile.userId}`,
+        keys: BROWSER_PUSH_KEYS,
+      }),
+    });
+    await callApi(app, 'PATCH', '/api/employee/notification/preferences', physician.token, {
+      preferences: [{ type: 'JOB_INVITE', push: false }],
+    });
+    await invite(app, employer, job._id, physician.profile._id);
+    const [mail] = await waitFor(async () => {
+      const invites = (await readOutbox(testDataDir(), physician.email)).filter(
+        (message) => message.subject === 'New job invitation',
+      );
+      return invites.length > 0 ? invites : undefined;
+    });
+    expect(mail?.text).toContain('Urgent care, Houston');
+  });
+
   it('sends a push, not an e-mail, to a physician with a subscription', async () => {
     const { employer, job } = await employerWithOpenJob(app);
     const physician = await signedInPhysician(app);

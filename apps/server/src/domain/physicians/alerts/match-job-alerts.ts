@@ -112,6 +112,9 @@ export async function recordJobAlertMatches(
  */
 export async function matchJobAlerts({ db, jobId, now = new Date() }: { db: Db; jobId: string; now?: Date }) {
   return db.transaction(async (tx) => {
+    // One search per job at a time: two runs at once (a retry overlapping a slow first run)
+    // would otherwise each claim some of a physician's alerts and each tell them once.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`job-alerts:${jobId}`}, 19))`);
     const matched = await recordJobAlertMatches(tx, jobId, now);
     const instantByUser = new Map<string, MatchedAlert[]>();
     for (const match of matched) {
