@@ -238,6 +238,9 @@ export async function seedDemoJobs(db: Db, now = new Date()): Promise<void> {
       // A posting is created open or as a draft; a closed one is closed after it ran.
       job: { ...ZJobFields.parse(job), status: status === 'draft' ? 'draft' : 'open' },
       createdAt: new Date(now.getTime() - postedDaysAgo * DAY_MS),
+      // The demo's history is seeded before any alert exists and before the job queue is
+      // created at start-up: there is no one to tell about these postings.
+      isAnnouncedToAlerts: false,
     });
     // A closed posting ran for three weeks before it was closed.
     if (status === 'closed') {
