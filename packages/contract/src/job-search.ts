@@ -33,8 +33,14 @@ export const ZJobSearchCriteria = z
     radiusMiles: z.coerce
       .number()
       .int('Give the radius in whole miles.')
-      .min(JOB_SEARCH_LIMITS.radiusMilesMin, `The radius is at least ${JOB_SEARCH_LIMITS.radiusMilesMin} miles.`)
-      .max(JOB_SEARCH_LIMITS.radiusMilesMax, `The radius is at most ${JOB_SEARCH_LIMITS.radiusMilesMax} miles.`)
+      .min(
+        JOB_SEARCH_LIMITS.radiusMilesMin,
+        `The radius is at least ${JOB_SEARCH_LIMITS.radiusMilesMin} miles.`,
+      )
+      .max(
+        JOB_SEARCH_LIMITS.radiusMilesMax,
+        `The radius is at most ${JOB_SEARCH_LIMITS.radiusMilesMax} miles.`,
+      )
       .optional(),
     employmentType: ZEnumId.optional(),
     /** Annual US dollars; only jobs that state a salary at or above it match. */

@@ -49,6 +49,11 @@ export const applications = pgTable(
     source: applicationSource('source').notNull().default('application'),
     pipelineStatus: pipelineStatus('pipeline_status').notNull().default('Submitted'),
     coverLetter: text('cover_letter'),
+    /**
+     * When the physician withdrew. The stage stays where it was (the employer sees where the
+     * candidate left), and a withdrawn application no longer moves.
+     */
+    withdrawnAt: timestamptz('withdrawn_at'),
     /** The member looking after this applicant; null = nobody in particular. */
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
