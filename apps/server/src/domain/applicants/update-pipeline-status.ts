@@ -45,6 +45,7 @@ export async function updatePipelineStatus({
         physicianId: applications.physicianId,
         jobId: applications.jobId,
         status: applications.pipelineStatus,
+        withdrawnAt: applications.withdrawnAt,
       })
       .from(applications)
       .where(
@@ -56,6 +57,10 @@ export async function updatePipelineStatus({
       )
       .for('update');
     if (!application) throw applicationNotFound();
+    // The physician left this pipeline; moving them on would tell a story that did not happen.
+    if (application.withdrawnAt !== null) {
+      throw new AppError('BUSINESS_RULE', APPLICANT_MESSAGES.withdrawnCannotMove);
+    }
     if (application.status === pipelineStatus) {
       throw new AppError('BUSINESS_RULE', APPLICANT_MESSAGES.samePipelineStatus);
     }

@@ -9,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { jobNotFound } from '../jobs/jobs-repository.ts';
 import { notifyOrganization } from '../notifications/notify.ts';
+import { toPhysicianApplication } from './application-view.ts';
 import { findPhysicianWithEmail, fullNameOf, isProfileComplete } from './physician-profile.ts';
 
 export interface ApplyToJobOptions {
@@ -81,12 +82,10 @@ export async function applyToJob({
       data: { jobId, physicianId },
       now,
     });
-    return {
-      _id: application.id,
-      jobId,
+    return toPhysicianApplication({
+      ...application,
       jobTitle: job.title,
-      organizationName: found.organizationName ?? '',
-      appliedAt: application.createdAt.toISOString(),
-    };
+      organizationName: found.organizationName,
+    });
   });
 }
