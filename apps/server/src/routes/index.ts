@@ -4,6 +4,7 @@ import employeeConversationRoutes from './employee/conversation/index.ts';
 import employeeJobRoutes from './employee/job/index.ts';
 import employeeMatchRoutes from './employee/match/index.ts';
 import employeeProfileRoutes from './employee/profile/index.ts';
+import employeeVisibilityRoutes from './employee/visibility/index.ts';
 import employerActivityRoutes from './employer/activity/index.ts';
 import employerApplicantRoutes from './employer/applicant/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
@@ -39,6 +40,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employeeJobRoutes, { prefix: '/employee/job' });
   await app.register(employeeMatchRoutes, { prefix: '/employee/match' });
   await app.register(employeeConversationRoutes, { prefix: '/employee/conversation' });
+  await app.register(employeeVisibilityRoutes, { prefix: '/employee/visibility' });
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
   await app.register(employerJobRoutes, { prefix: '/employer/job' });

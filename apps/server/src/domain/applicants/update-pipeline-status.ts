@@ -6,6 +6,7 @@ import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
@@ -52,6 +53,7 @@ export async function updatePipelineStatus({
         and(
           eq(applications.id, applicationId),
           eq(applications.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, applications.physicianId),
           delegateJobRowCondition(owner, applications.jobId),
         ),
       )
