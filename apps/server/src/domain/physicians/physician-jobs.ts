@@ -9,10 +9,11 @@ import type {
 } from '@medhire/contract/physicians';
 import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { newestFirst } from '../../db/order.ts';
 import { organizations } from '../../db/schema/accounts.ts';
 import { applications } from '../../db/schema/hiring.ts';
 import { jobLocations, jobs, type TJobRow } from '../../db/schema/jobs.ts';
-import { physicians, savedJobs } from '../../db/schema/physicians.ts';
+import { physicians, savedJobs, type TPhysicianRow } from '../../db/schema/physicians.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { NO_ACTIVITY } from '../jobs/job-activity-counts.ts';
 import { toJob } from '../jobs/job-view.ts';
@@ -72,6 +73,26 @@ function nearestMiles(centre: Centre): SQL<number | null> {
     where ${jobLocations.jobId} = ${jobs.id})`;
 }
 
+/** What the best-match score reads of the physician, given to the query as values. */
+type MatchProfile = Pick<
+  TPhysicianRow,
+  | 'specialtyId'
+  | 'subSpecialtyIds'
+  | 'homeState'
+  | 'statesOfInterest'
+  | 'homeLatitude'
+  | 'homeLongitude'
+  | 'employmentTypes'
+>;
+
+/** A text[] of parameters, one per value. */
+function textArray(values: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
 /**
  * "Best match" for a physician, 0–100, computed in the query. The parts follow the recommended
  * applicants' scoring (domain/matching/README.md) from the job's side, without the employer's
@@ -82,24 +103,25 @@ function nearestMiles(centre: Centre): SQL<number | null> {
  * - location 30: one of the job's states is the physician's home state or a state they want to
  *   work in (15), plus up to 15 more by the nearest location to home, 15 × (1 − miles / 500);
  * - employment type 20: the physician wants the job's type; 10 when they named no type.
- * Ties go to the newer job.
+ * Ties go to the newer job. The physician's values are parameters and the job's locations one
+ * primary-key lookup, so a score costs the same whatever the number of jobs.
  */
-function matchScore(physicianId: string): SQL<number> {
-  const me = sql`(select * from ${physicians} where ${physicians.id} = ${physicianId})`;
-  return sql<number>`(select
-      (case when ${jobs.specialtyId} = me.specialty_id then 30 else 0 end)
-    + (case when cardinality(${jobs.subSpecialtyIds}) = 0 or ${jobs.subSpecialtyIds} && me.sub_specialty_ids then 20
-        when cardinality(me.sub_specialty_ids) = 0 then 6 else 0 end)
-    + (case when exists (select 1 from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id}
-          and (${jobLocations.state} = me.home_state or ${jobLocations.state} = any(me.states_of_interest))) then 15 else 0 end)
-    + coalesce((select 15 * greatest(0, 1 - min(2 * ${EARTH_RADIUS_MILES} * asin(sqrt(
-          power(sin(radians(${jobLocations.latitude} - me.home_latitude) / 2), 2)
-          + cos(radians(me.home_latitude)) * cos(radians(${jobLocations.latitude}))
-            * power(sin(radians(${jobLocations.longitude} - me.home_longitude) / 2), 2)))) / 500)
+function matchScore(me: MatchProfile): SQL<number> {
+  const states = [
+    ...new Set([me.homeState, ...me.statesOfInterest].filter((state): state is string => !!state)),
+  ];
+  const nearness =
+    me.homeLatitude === null || me.homeLongitude === null
+      ? sql`0`
+      : sql`15 * greatest(0, 1 - min(${milesFrom(me.homeLatitude, me.homeLongitude)}) / 500)`;
+  return sql<number>`(
+      (case when ${jobs.specialtyId} = ${me.specialtyId ?? ''} then 30 else 0 end)
+    + (case when cardinality(${jobs.subSpecialtyIds}) = 0 or ${jobs.subSpecialtyIds} && ${textArray(me.subSpecialtyIds)} then 20
+        when ${me.subSpecialtyIds.length} = 0 then 6 else 0 end)
+    + coalesce((select (case when bool_or(${jobLocations.state} = any(${textArray(states)})) then 15 else 0 end) + ${nearness}
         from ${jobLocations} where ${jobLocations.jobId} = ${jobs.id}), 0)
-    + (case when ${jobs.employmentType} = any(me.employment_types) then 20
-        when cardinality(me.employment_types) = 0 then 10 else 0 end)
-    from ${me} as me)`;
+    + (case when ${jobs.employmentType} = any(${textArray(me.employmentTypes)}) then 20
+        when ${me.employmentTypes.length} = 0 then 10 else 0 end))`;
 }
 
 function isSavedBy(physicianId: string): SQL<boolean> {
@@ -183,18 +205,20 @@ function openJobsSearch(query: TPhysicianJobsQuery): { where: SQL | undefined; c
   return { where: and(...conditions), centre };
 }
 
-/** One page of the search, as a query (the EXPLAIN test reads its plan). */
-export function openJobsPageQuery({ db, physicianId, query }: ListOpenJobsOptions) {
+/** One page of the search, as a query not yet run (the EXPLAIN test reads its plan). */
+export async function openJobsPageQuery({ db, physicianId, query }: ListOpenJobsOptions) {
   const { where, centre } = openJobsSearch(query);
   const distance = centre ? nearestMiles(centre) : undefined;
-  const newest = [desc(jobs.createdAt), desc(jobs.id)];
-  const order =
-    query.sort === 'distance' && distance
-      ? [asc(distance), ...newest]
-      : query.sort === 'match'
-        ? [desc(matchScore(physicianId)), ...newest]
-        : newest;
-  return db
+  // The order of jobs_open_created_idx, so a newest-first page is read from the index's front.
+  const newest = newestFirst(jobs.createdAt, jobs.id);
+  let order = newest;
+  if (query.sort === 'distance' && distance) order = [asc(distance), ...newest];
+  if (query.sort === 'match') {
+    const [me] = await db.select().from(physicians).where(eq(physicians.id, physicianId)).limit(1);
+    if (me) order = [desc(matchScore(me)), ...newest];
+  }
+  // Wrapped: a query builder is thenable, and an async function would run it on return.
+  const page = db
     .select({ ...jobColumns(physicianId), distanceMiles: distance ?? sql<null>`null` })
     .from(jobs)
     .innerJoin(organizations, eq(organizations.id, jobs.organizationId))
@@ -202,6 +226,7 @@ export function openJobsPageQuery({ db, physicianId, query }: ListOpenJobsOption
     .orderBy(...order)
     .limit(query.pageSize)
     .offset((query.pageNumber - 1) * query.pageSize);
+  return { page };
 }
 
 /**
@@ -215,7 +240,7 @@ export async function listOpenJobs(options: ListOpenJobsOptions): Promise<TPhysi
   const { db, query } = options;
   const { where } = openJobsSearch(query);
   const [rows, [counted]] = await Promise.all([
-    openJobsPageQuery(options),
+    openJobsPageQuery(options).then(({ page }) => page),
     db.select({ total: count() }).from(jobs).where(where),
   ]);
   return {
@@ -336,7 +361,7 @@ export async function listSavedJobs({
     .innerJoin(jobs, eq(jobs.id, savedJobs.jobId))
     .innerJoin(organizations, eq(organizations.id, jobs.organizationId))
     .where(where)
-    .orderBy(desc(savedJobs.createdAt), desc(savedJobs.jobId))
+    .orderBy(...newestFirst(savedJobs.createdAt, savedJobs.jobId))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
   const [counted] = await db

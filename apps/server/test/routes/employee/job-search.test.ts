@@ -147,7 +147,7 @@ describe('the radius search reads an index', () => {
       from generate_series(1, 5000) as i`);
     await app.db.execute(sql`analyze job_locations`);
     await app.db.execute(sql`analyze jobs`);
-    const query = openJobsPageQuery({
+    const { page: query } = await openJobsPageQuery({
       db: app.db,
       physicianId: physician.profile._id,
       query: {
