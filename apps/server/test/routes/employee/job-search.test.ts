@@ -139,7 +139,7 @@ describe('GET /api/employee/job/get-all-jobs: the job search criteria', () => {
 });
 
 describe('the radius search reads an index', () => {
-  it('plans the bounding box as an index scan on job_locations over thousands of open jobs', async () => {
+  it('plans the bounding box and the newest-first page as index scans over thousands of open jobs', async () => {
     await app.db.execute(sql`insert into jobs (organization_id, title, specialty_id, employment_type, locations)
       select ${organizationId}, 'Bulk job ' || i, 'family-medicine', 'full-time',
         jsonb_build_array(jsonb_build_object('state', 'TX', 'description', 'Somewhere, TX',
@@ -168,5 +168,18 @@ describe('the radius search reads an index', () => {
     expect(text).not.toMatch(/Seq Scan on job_locations/);
     const found = await query;
     expect(found.map((row) => row.job.id)).toEqual([jobIds.austin, jobIds.roundRock]);
+
+    // Newest first with no place reads the open jobs' index from its front, not a sort of them all.
+    const { page: newest } = await openJobsPageQuery({
+      db: app.db,
+      physicianId: physician.profile._id,
+      query: { pageSize: 10, pageNumber: 1, queryText: '', sort: 'newest' },
+    });
+    const newestPlan = (await app.db.execute(sql`explain ${newest}`)) as unknown as Array<
+      Record<string, string>
+    >;
+    expect(newestPlan.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+      /Index Scan using jobs_open_created_idx/,
+    );
   });
 });

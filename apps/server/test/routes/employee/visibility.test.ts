@@ -1,4 +1,5 @@
 import { VISIBILITY_MESSAGES } from '@medhire/contract/physician-visibility';
+import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +225,15 @@ describe('an organisation the physician hides from sees them nowhere', () => {
     for (const attempt of await Promise.all(attempts)) {
       expect([403, 404], attempt.body).toContain(attempt.statusCode);
     }
+    const applyHidden = await callApi(
+      app,
+      'POST',
+      `/api/employee/job/apply/${known.otherJob._id}`,
+      physician.token,
+      {},
+    );
+    expect(applyHidden.statusCode).toBe(422);
+    expect(applyHidden.json().error.message).toBe(PHYSICIAN_MESSAGES.organizationHidden);
     const applications = await callApi(app, 'GET', '/api/employee/job/get-applications', physician.token);
     expect(applications.json().data.applications[0]).toMatchObject({ status: 'submitted' });
 
