@@ -348,6 +348,8 @@ export const PHYSICIAN_MESSAGES = {
   cvEmpty: 'That file is empty. Choose your CV as a PDF.',
   cvMissing: 'Choose your CV (a PDF) in the form field "cv".',
   applicationNotFound: 'We could not find that application.',
+  inviteFromHiddenOrganization:
+    'You hide your profile from this organization. Let it see your profile again to accept its invite.',
   organizationHidden:
     'You hide your profile from this organization, so it could not see your application. Let it see your profile again to apply.',
   alreadyWithdrawn: 'You already withdrew this application.',

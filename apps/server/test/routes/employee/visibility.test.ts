@@ -1,9 +1,10 @@
 import { VISIBILITY_MESSAGES } from '@medhire/contract/physician-visibility';
 import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../../src/db/schema/accounts.ts';
+import { matches, notifications } from '../../../src/db/schema/hiring.ts';
 import { physicianHiddenOrganizations, physicians } from '../../../src/db/schema/physicians.ts';
 import { isPubliclyDiscoverable } from '../../../src/domain/applicants/physician-visibility.ts';
 import { collectExportData } from '../../../src/domain/data-export/collect-export-data.ts';
@@ -404,5 +405,52 @@ describe('/api/employee/visibility', () => {
       employer.token,
     );
     expect(asEmployer.statusCode).toBe(403);
+  });
+});
+
+describe('invites from an organisation the physician hides from', () => {
+  it('cannot be accepted, and a decline is not told to the organisation', async () => {
+    const physician = await signedInPhysician(app);
+    const { employer, job } = await employerWithOpenJob(app);
+    const second = await postAnotherJob(app, employer);
+    const first = await invite(app, employer, job._id, physician.profile._id);
+    const other = await invite(app, employer, second._id, physician.profile._id);
+    const hidden = await callApi(
+      app,
+      'POST',
+      `/api/employee/visibility/hide-organization/${employer.organizationId}`,
+      physician.token,
+    );
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    const accepted = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/match/respond/${first._id}`,
+      physician.token,
+      {
+        status: 'accepted',
+      },
+    );
+    expect(accepted.statusCode).toBe(422);
+    expect(accepted.json().error.message).toBe(PHYSICIAN_MESSAGES.inviteFromHiddenOrganization);
+    const [stillPending] = await app.db.select().from(matches).where(eq(matches.id, first._id));
+    expect(stillPending?.status).toBe('pending');
+
+    const declined = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/match/respond/${other._id}`,
+      physician.token,
+      {
+        status: 'declined',
+      },
+    );
+    expect(declined.statusCode, declined.body).toBe(200);
+    const told = await app.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, employer.id), eq(notifications.type, 'INVITE_REJECTED')));
+    expect(told).toEqual([]);
   });
 });
