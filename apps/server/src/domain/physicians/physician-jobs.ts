@@ -67,12 +67,6 @@ function withinRadius({ latitude, longitude, radiusMiles }: Centre): SQL {
     and ${milesFrom(latitude, longitude)} <= ${radiusMiles}::float8`;
 }
 
-/** Miles from the centre to the job's nearest location (its rows in job_locations, by job id). */
-function nearestMiles(centre: Centre): SQL<number | null> {
-  return sql<number | null>`(select min(${milesFrom(centre.latitude, centre.longitude)}) from ${jobLocations}
-    where ${jobLocations.jobId} = ${jobs.id})`;
-}
-
 /** What the best-match score reads of the physician, given to the query as values. */
 type MatchProfile = Pick<
   TPhysicianRow,
@@ -193,40 +187,70 @@ function openJobsSearch(query: TPhysicianJobsQuery): { where: SQL | undefined; c
     const pattern = `%${escapeLikePattern(query.queryText.toLowerCase())}%`;
     conditions.push(sql`lower(${jobs.title}) like ${pattern}`);
   }
-  if (query.latitude === undefined || query.longitude === undefined) return { where: and(...conditions) };
-  const centre: Centre = {
-    latitude: query.latitude,
-    longitude: query.longitude,
-    radiusMiles: query.radiusMiles ?? JOB_SEARCH_LIMITS.radiusMilesDefault,
+  const where = and(...conditions);
+  if (query.latitude === undefined || query.longitude === undefined) return { where };
+  return {
+    where,
+    centre: {
+      latitude: query.latitude,
+      longitude: query.longitude,
+      radiusMiles: query.radiusMiles ?? JOB_SEARCH_LIMITS.radiusMilesDefault,
+    },
   };
-  conditions.push(
-    sql`${jobs.id} in (select ${jobLocations.jobId} from ${jobLocations} where ${withinRadius(centre)})`,
-  );
-  return { where: and(...conditions), centre };
+}
+
+/**
+ * The jobs with a location within the radius, each once with the miles to its nearest one: the
+ * search starts from this box read off the index, and the distance sort reads its miles.
+ */
+function jobsNear(db: Db, centre: Centre) {
+  return db
+    .select({
+      jobId: jobLocations.jobId,
+      miles: sql<number>`min(${milesFrom(centre.latitude, centre.longitude)})`.as('miles'),
+    })
+    .from(jobLocations)
+    .where(withinRadius(centre))
+    .groupBy(jobLocations.jobId)
+    .as('near');
 }
 
 /** One page of the search, as a query not yet run (the EXPLAIN test reads its plan). */
 export async function openJobsPageQuery({ db, physicianId, query }: ListOpenJobsOptions) {
   const { where, centre } = openJobsSearch(query);
-  const distance = centre ? nearestMiles(centre) : undefined;
+  const near = centre ? jobsNear(db, centre) : undefined;
   // The order of jobs_open_created_idx, so a newest-first page is read from the index's front.
   const newest = newestFirst(jobs.createdAt, jobs.id);
   let order = newest;
-  if (query.sort === 'distance' && distance) order = [asc(distance), ...newest];
+  if (query.sort === 'distance' && near) order = [asc(near.miles), ...newest];
   if (query.sort === 'match') {
     const [me] = await db.select().from(physicians).where(eq(physicians.id, physicianId)).limit(1);
     if (me) order = [desc(matchScore(me)), ...newest];
   }
-  // Wrapped: a query builder is thenable, and an async function would run it on return.
-  const page = db
-    .select({ ...jobColumns(physicianId), distanceMiles: distance ?? sql<null>`null` })
+  let page = db
+    .select({ ...jobColumns(physicianId), distanceMiles: near ? near.miles : sql<number | null>`null` })
     .from(jobs)
     .innerJoin(organizations, eq(organizations.id, jobs.organizationId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.pageNumber - 1) * query.pageSize);
-  return { page };
+    .$dynamic();
+  if (near) page = page.innerJoin(near, eq(near.jobId, jobs.id));
+  // Wrapped: a query builder is thenable, and an async function would run it on return.
+  return {
+    page: page
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.pageNumber - 1) * query.pageSize),
+  };
+}
+
+function countOpenJobs(db: Db, query: TPhysicianJobsQuery) {
+  const { where, centre } = openJobsSearch(query);
+  let counted = db.select({ total: count() }).from(jobs).$dynamic();
+  if (centre) {
+    const near = jobsNear(db, centre);
+    counted = counted.innerJoin(near, eq(near.jobId, jobs.id));
+  }
+  return counted.where(where);
 }
 
 /**
@@ -238,10 +262,9 @@ export async function openJobsPageQuery({ db, physicianId, query }: ListOpenJobs
  */
 export async function listOpenJobs(options: ListOpenJobsOptions): Promise<TPhysicianJobList> {
   const { db, query } = options;
-  const { where } = openJobsSearch(query);
   const [rows, [counted]] = await Promise.all([
     openJobsPageQuery(options).then(({ page }) => page),
-    db.select({ total: count() }).from(jobs).where(where),
+    countOpenJobs(db, query),
   ]);
   return {
     jobs: rows.map(toPhysicianJob),
