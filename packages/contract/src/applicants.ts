@@ -16,6 +16,7 @@ export const APPLICANT_MESSAGES = {
   notFound: 'We could not find that physician.',
   applicationNotFound: 'We could not find that application.',
   samePipelineStatus: 'The application is already at that stage.',
+  withdrawnCannotMove: 'The physician withdrew this application; it can no longer move through the pipeline.',
 } as const;
 
 /** A reference value with its title, as lists show it. */
@@ -51,6 +52,11 @@ export const ZApplication = z.object({
   updatedAt: z.string(),
   /** The team member looking after this applicant for this job; null when nobody in particular. */
   assignee: ZMemberRef.nullable(),
+  /**
+   * When the physician withdrew the application (null while it stands). The stage stays where
+   * the candidate left it, so the pipeline shows both.
+   */
+  withdrawnAt: z.string().nullable().optional(),
   /** The pipeline timeline, oldest first; only the single-applicant answer fills it. */
   history: z.array(ZPipelineEvent).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { TMatchStatus, TPipelineStatus } from './matches.ts';
+import { type TCandidateStatus, toCandidateStatus, ZCandidateStatus } from './physicians.ts';
 
 /**
  * A physician's notifications, under /api/employee/notification. They are stored with the
@@ -21,27 +22,6 @@ export const PHYSICIAN_NOTIFICATION_TYPES = [
 export const ZPhysicianNotificationType = z.enum(PHYSICIAN_NOTIFICATION_TYPES);
 export type TPhysicianNotificationType = z.infer<typeof ZPhysicianNotificationType>;
 
-/** Where an application stands, as the physician reads it. */
-export const CANDIDATE_STATUSES = [
-  'submitted',
-  'in_review',
-  'interview',
-  'offer',
-  'hired',
-  'not_selected',
-] as const;
-export const ZCandidateStatus = z.enum(CANDIDATE_STATUSES);
-export type TCandidateStatus = z.infer<typeof ZCandidateStatus>;
-
-export const CANDIDATE_STATUS_LABELS: Record<TCandidateStatus, string> = {
-  submitted: 'Submitted',
-  in_review: 'In review',
-  interview: 'Interview',
-  offer: 'Offer',
-  hired: 'Hired',
-  not_selected: 'Not selected',
-};
-
 /**
  * The candidate word for an employer's pipeline status, the one mapping every physician-facing
  * view and notification uses. Shortlisting is the employer's private sorting, so the physician
@@ -54,24 +34,10 @@ export function candidateStatusOf(
   pipelineStatus: TPipelineStatus | null | undefined,
   matchStatus?: TMatchStatus | null,
 ): TCandidateStatus | null {
-  switch (pipelineStatus) {
-    case 'Submitted':
-      return 'submitted';
-    case 'Shortlisted':
-      return 'in_review';
-    case 'Interview':
-      return 'interview';
-    case 'Offer':
-      return 'offer';
-    case 'Hired':
-      return 'hired';
-    case 'Rejected':
-      return 'not_selected';
-    default:
-      if (matchStatus === 'accepted') return 'submitted';
-      if (matchStatus === 'cancelled') return 'not_selected';
-      return null;
-  }
+  if (pipelineStatus) return toCandidateStatus({ pipelineStatus, isWithdrawn: false });
+  if (matchStatus === 'accepted') return 'submitted';
+  if (matchStatus === 'cancelled') return 'not_selected';
+  return null;
 }
 
 /** The physician app's route a notification opens (in-app, push click and e-mail alike). */

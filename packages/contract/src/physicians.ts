@@ -4,8 +4,10 @@ import { ZEmail, ZNewPassword, ZPresentedPassword } from './auth.ts';
 import { ZMessage } from './conversations.ts';
 import { ZEnumId, ZQueryText } from './enums.ts';
 import { ZPageQuery } from './envelope.ts';
+import { ZJobSearchCriteria, ZJobSearchSort } from './job-search.ts';
 import { ZJob } from './jobs.ts';
-import { ZMatchStatus } from './matches.ts';
+import { type TPipelineStatus, ZMatchStatus } from './matches.ts';
+import { ZNpiNumber, ZOrganization } from './organization.ts';
 
 /**
  * The physician (candidate) side of the API, under /api/employee (ARCHITECTURE.md). Physicians
@@ -22,6 +24,10 @@ export const PHYSICIAN_LIMITS = {
   coverLetterMax: 5000,
   /** CV upload limit (PDF). */
   cvMaxBytes: 10 * 1024 * 1024,
+  trainingMax: 10,
+  licensesMax: 60,
+  programMax: 200,
+  licenseNumberMax: 40,
 } as const;
 
 const name = (label: string) =>
@@ -36,6 +42,74 @@ const ZStateCode = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Give the state as its two-letter code, e.g. TX.');
+
+const trainingYear = (label: string) =>
+  z
+    .number({ error: `Enter the ${label} year.` })
+    .int(`Give the ${label} year as a whole number.`)
+    .min(1950, `The ${label} year is out of range.`)
+    .max(2100, `The ${label} year is out of range.`);
+
+const trainingText = (label: string) =>
+  z
+    .string({ error: `Enter the ${label}.` })
+    .trim()
+    .min(1, `Enter the ${label}.`)
+    .max(
+      PHYSICIAN_LIMITS.programMax,
+      `Use at most ${PHYSICIAN_LIMITS.programMax} characters for the ${label}.`,
+    );
+
+export const TRAINING_KINDS = ['residency', 'fellowship'] as const;
+
+/** One residency or fellowship. The end year is left out while the training goes on. */
+export const ZTraining = z
+  .object({
+    kind: z.enum(TRAINING_KINDS, { error: 'Choose residency or fellowship.' }),
+    program: trainingText('program'),
+    institution: trainingText('institution'),
+    /** Id from `specialties`. */
+    specialty: ZEnumId,
+    startYear: trainingYear('start'),
+    endYear: trainingYear('end').nullable().optional(),
+  })
+  .refine((training) => training.endYear == null || training.endYear >= training.startYear, {
+    message: 'The end year cannot be before the start year.',
+    path: ['endYear'],
+  });
+export type TTraining = z.infer<typeof ZTraining>;
+
+/** A state medical license as the physician enters it (`add-license`, `update-license`). */
+export const ZLicenseBody = z.object({
+  state: ZStateCode,
+  number: z
+    .string({ error: 'Enter the license number.' })
+    .trim()
+    .min(1, 'Enter the license number.')
+    .max(PHYSICIAN_LIMITS.licenseNumberMax, 'The license number is too long.'),
+  /** The day the license expires, YYYY-MM-DD. */
+  expiresOn: z.iso.date({ error: 'Give the expiry date as YYYY-MM-DD.' }),
+});
+export type TLicenseBody = z.infer<typeof ZLicenseBody>;
+
+export const ZLicense = z.object({
+  _id: z.string(),
+  state: z.string(),
+  number: z.string(),
+  expiresOn: z.string(),
+  /** The expiry date is past: the physician sees the license as expired. */
+  isExpired: z.boolean(),
+});
+export type TLicense = z.infer<typeof ZLicense>;
+
+export const ZLicenseIdParams = z.object({ licenseId: z.string().min(1).max(100) });
+
+/** How far the profile is filled in, and what is left, in the physician's words. */
+export const ZProfileCompleteness = z.object({
+  percent: z.number().int().min(0).max(100),
+  missing: z.array(z.string()),
+});
+export type TProfileCompleteness = z.infer<typeof ZProfileCompleteness>;
 
 /** `POST /api/employee/auth/register`: a physician account, signed in at once. */
 export const ZPhysicianRegisterBody = z.object({
@@ -63,11 +137,8 @@ export const ZPhysicianProfileBody = z.object({
   lastName: name('last name').optional(),
   /** URL of a photo uploaded through /api/uploader/upload-single-image. */
   photo: z.string().trim().max(2000).nullable().optional(),
-  npiNumber: z
-    .string()
-    .trim()
-    .regex(/^\d{10}$/, 'The NPI number has 10 digits.')
-    .optional(),
+  /** Checked by its check digit (Luhn over the 80840 prefix), like an organisation's NPI. */
+  npiNumber: ZNpiNumber.optional(),
   specialty: ZEnumId.optional(),
   subSpecialty: z.array(ZEnumId).max(PHYSICIAN_LIMITS.subSpecialtiesMax).optional(),
   boardStatus: ZEnumId.optional(),
@@ -91,6 +162,11 @@ export const ZPhysicianProfileBody = z.object({
   needsVisa: z.boolean().optional(),
   /** Whether employers may find the physician in /explore and recommendations. */
   isDiscoverable: z.boolean().optional(),
+  /** Residency and fellowships; the list replaces the stored one. */
+  training: z
+    .array(ZTraining)
+    .max(PHYSICIAN_LIMITS.trainingMax, `List at most ${PHYSICIAN_LIMITS.trainingMax} programs.`)
+    .optional(),
 });
 export type TPhysicianProfileBody = z.infer<typeof ZPhysicianProfileBody>;
 
@@ -116,6 +192,9 @@ export const ZPhysicianProfile = z.object({
   isDiscoverable: z.boolean(),
   cvUrl: z.string().nullable(),
   isComplete: z.boolean(),
+  training: z.array(ZTraining),
+  licenses: z.array(ZLicense),
+  completeness: ZProfileCompleteness,
 });
 export type TPhysicianProfile = z.infer<typeof ZPhysicianProfile>;
 
@@ -123,11 +202,19 @@ export type TPhysicianProfile = z.infer<typeof ZPhysicianProfile>;
 export const ZPhysicianSession = z.object({ token: z.string(), physician: ZPhysicianProfile });
 export type TPhysicianSession = z.infer<typeof ZPhysicianSession>;
 
-/** `GET /api/employee/job/get-all-jobs`: open jobs of every organisation. */
+/**
+ * `GET /api/employee/job/get-all-jobs`: open jobs of every organisation, searched by the job
+ * search criteria (the same shape a job alert stores), title text, sort and page.
+ */
 export const ZPhysicianJobsQuery = ZPageQuery.extend({
+  ...ZJobSearchCriteria.shape,
   queryText: ZQueryText,
-  specialty: ZEnumId.optional(),
-  state: ZStateCode.optional(),
+  sort: ZJobSearchSort.default('newest'),
+}).superRefine((query, context) => {
+  // The criteria's own rules (a centre is both coordinates or neither) apply unchanged.
+  for (const issue of ZJobSearchCriteria.safeParse(query).error?.issues ?? []) {
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }
 });
 export type TPhysicianJobsQuery = z.infer<typeof ZPhysicianJobsQuery>;
 
@@ -140,6 +227,9 @@ export const ZPhysicianJob = ZJob.omit({
 }).extend({
   organization: z.object({ _id: z.string(), name: z.string(), logo: z.string().nullable() }),
   hasApplied: z.boolean(),
+  isSaved: z.boolean(),
+  /** Great-circle miles to the job's nearest location, when the search gave a centre. */
+  distanceMiles: z.number().optional(),
 });
 export type TPhysicianJob = z.infer<typeof ZPhysicianJob>;
 
@@ -161,12 +251,60 @@ export const ZApplyBody = z.object({
 });
 export type TApplyBody = z.infer<typeof ZApplyBody>;
 
+/**
+ * Where an application stands, in the physician's words. The employer's internal stages
+ * (shortlisted, rejected ...) never reach the physician: toCandidateStatus translates them.
+ */
+export const CANDIDATE_STATUSES = [
+  'submitted',
+  'in_review',
+  'interview',
+  'offer',
+  'hired',
+  'not_selected',
+  'withdrawn',
+] as const;
+export const ZCandidateStatus = z.enum(CANDIDATE_STATUSES);
+export type TCandidateStatus = z.infer<typeof ZCandidateStatus>;
+
+export const CANDIDATE_STATUS_LABELS: Readonly<Record<TCandidateStatus, string>> = {
+  submitted: 'Submitted',
+  in_review: 'In review',
+  interview: 'Interview',
+  offer: 'Offer',
+  hired: 'Hired',
+  not_selected: 'Not selected',
+  withdrawn: 'Withdrawn',
+};
+
+const CANDIDATE_STATUS_OF_STAGE: Readonly<Record<TPipelineStatus, TCandidateStatus>> = {
+  Submitted: 'submitted',
+  // Being shortlisted is the employer's private judgement; the physician sees their file read.
+  Shortlisted: 'in_review',
+  Interview: 'interview',
+  Offer: 'offer',
+  Hired: 'hired',
+  Rejected: 'not_selected',
+};
+
+/** The physician's word for an application: withdrawn wins over whatever stage it was in. */
+export function toCandidateStatus(application: {
+  pipelineStatus: TPipelineStatus;
+  isWithdrawn: boolean;
+}): TCandidateStatus {
+  return application.isWithdrawn ? 'withdrawn' : CANDIDATE_STATUS_OF_STAGE[application.pipelineStatus];
+}
+
 export const ZPhysicianApplication = z.object({
   _id: z.string(),
   jobId: z.string(),
   jobTitle: z.string(),
   organizationName: z.string(),
   appliedAt: z.string(),
+  status: ZCandidateStatus,
+  /** The status as the physician reads it ("In review"). */
+  statusLabel: z.string(),
+  withdrawnAt: z.string().nullable(),
 });
 export type TPhysicianApplication = z.infer<typeof ZPhysicianApplication>;
 
@@ -209,6 +347,18 @@ export const PHYSICIAN_MESSAGES = {
   cvTooLarge: `Your CV is larger than ${PHYSICIAN_LIMITS.cvMaxBytes / (1024 * 1024)} MB. Upload a smaller PDF.`,
   cvEmpty: 'That file is empty. Choose your CV as a PDF.',
   cvMissing: 'Choose your CV (a PDF) in the form field "cv".',
+  applicationNotFound: 'We could not find that application.',
+  inviteFromHiddenOrganization:
+    'You hide your profile from this organization. Let it see your profile again to accept its invite.',
+  organizationHidden:
+    'You hide your profile from this organization, so it could not see your application. Let it see your profile again to apply.',
+  messageToHiddenOrganization:
+    'You hide your profile from this organization, so it cannot read your messages. Let it see your profile again to write.',
+  alreadyWithdrawn: 'You already withdrew this application.',
+  cannotWithdrawHired: 'You were hired for this job; the application can no longer be withdrawn.',
+  licenseNotFound: 'We could not find that license.',
+  licenseExists: 'You already listed this license.',
+  tooManyLicenses: `You can list at most ${PHYSICIAN_LIMITS.licensesMax} licenses.`,
 } as const;
 
 /** Multipart field of `POST /api/employee/profile/upload-cv`. */
@@ -267,3 +417,29 @@ export type TPhysicianSentMessage = z.infer<typeof ZPhysicianSentMessage>;
 export const ZPhysicianJobIdParams = z.object({ jobId: z.string().min(1).max(100) });
 export const ZPhysicianMatchIdParams = z.object({ matchId: z.string().min(1).max(100) });
 export const ZConversationIdParams = z.object({ conversationId: z.string().min(1).max(100) });
+
+export const ZApplicationIdParams = z.object({ applicationId: z.string().min(1).max(100) });
+
+/** `GET /api/employee/job/get-saved-jobs`: the jobs the physician saved, most recently saved first. */
+export const ZPhysicianSavedJobList = ZPhysicianJobList;
+export type TPhysicianSavedJobList = TPhysicianJobList;
+
+/** What save-job and unsave-job answer. */
+export const ZSavedJobState = z.object({ jobId: z.string(), isSaved: z.boolean() });
+export type TSavedJobState = z.infer<typeof ZSavedJobState>;
+
+/**
+ * `GET /api/employee/job/get-single-job/{jobId}`: every field of the posting and the
+ * organisation's public profile (its contact people and e-mail stay with the employer).
+ */
+export const ZPhysicianJobDetail = ZPhysicianJob.extend({
+  organization: ZOrganization.pick({
+    logo: true,
+    orgLocations: true,
+    features: true,
+    media: true,
+    socialLinks: true,
+    locationsDetails: true,
+  }).extend({ _id: z.string(), name: z.string() }),
+});
+export type TPhysicianJobDetail = z.infer<typeof ZPhysicianJobDetail>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CANDIDATE_STATUS_LABELS, candidateStatusOf } from '../src/physician-notifications.ts';
+import { candidateStatusOf } from '../src/physician-notifications.ts';
+import { CANDIDATE_STATUS_LABELS } from '../src/physicians.ts';
 
 describe('candidateStatusOf', () => {
   it('gives every pipeline status its candidate word', () => {

@@ -6,6 +6,7 @@ import employeeJobRoutes from './employee/job/index.ts';
 import employeeMatchRoutes from './employee/match/index.ts';
 import employeeNotificationRoutes from './employee/notification/index.ts';
 import employeeProfileRoutes from './employee/profile/index.ts';
+import employeeVisibilityRoutes from './employee/visibility/index.ts';
 import employerActivityRoutes from './employer/activity/index.ts';
 import employerApplicantRoutes from './employer/applicant/index.ts';
 import employerAuthRoutes from './employer/auth/index.ts';
@@ -43,6 +44,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employeeConversationRoutes, { prefix: '/employee/conversation' });
   await app.register(employeeNotificationRoutes, { prefix: '/employee/notification' });
   await app.register(employeeAlertRoutes, { prefix: '/employee/alert' });
+  await app.register(employeeVisibilityRoutes, { prefix: '/employee/visibility' });
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
   await app.register(employerJobRoutes, { prefix: '/employer/job' });

@@ -1,9 +1,7 @@
 import { MATCH_STATUSES, PIPELINE_STATUSES } from '@medhire/contract/matches';
 import { NOTIFICATION_TYPES } from '@medhire/contract/notifications';
-import {
-  PHYSICIAN_NOTIFICATION_TYPES,
-  type TCandidateStatus,
-} from '@medhire/contract/physician-notifications';
+import { PHYSICIAN_NOTIFICATION_TYPES } from '@medhire/contract/physician-notifications';
+import type { TCandidateStatus } from '@medhire/contract/physicians';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -57,6 +55,11 @@ export const applications = pgTable(
     source: applicationSource('source').notNull().default('application'),
     pipelineStatus: pipelineStatus('pipeline_status').notNull().default('Submitted'),
     coverLetter: text('cover_letter'),
+    /**
+     * When the physician withdrew. The stage stays where it was (the employer sees where the
+     * candidate left), and a withdrawn application no longer moves.
+     */
+    withdrawnAt: timestamptz('withdrawn_at'),
     /** The member looking after this applicant; null = nobody in particular. */
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

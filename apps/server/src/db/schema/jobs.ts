@@ -1,6 +1,18 @@
 import { JOB_STATUSES, PAY_TYPES, type TJobLocation } from '@medhire/contract/jobs';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations, users } from './accounts.ts';
 import { specialties } from './reference.ts';
 
@@ -79,6 +91,35 @@ export const jobs = pgTable(
     // Candidate-side matching looks jobs up by specialty.
     index('jobs_specialty_status_idx').on(table.specialtyId, table.status),
     index('jobs_assignee_idx').on(table.assigneeUserId).where(sql`${table.assigneeUserId} is not null`),
+    // The physician's job search: open jobs newest first.
+    index('jobs_open_created_idx')
+      .on(table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/**
+ * One row per location of an open job, so the physician's job search reads a radius as a
+ * bounding box on an index instead of unpacking every job's JSON. Kept by a database trigger
+ * on jobs (jobs_locations_sync, custom migration job_locations_sync): every writer of jobs keeps
+ * it right without doing anything, and a job that is not open has no rows.
+ */
+export const jobLocations = pgTable(
+  'job_locations',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    state: text('state').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.jobId, table.position] }),
+    // A radius search is a latitude band first (then longitude, then the exact distance).
+    index('job_locations_latitude_longitude_idx').on(table.latitude, table.longitude, table.jobId),
+    index('job_locations_state_idx').on(table.state, table.jobId),
   ],
 );
 

@@ -1,19 +1,23 @@
 import type { TPlace } from '@medhire/contract/account';
+import type { TTraining } from '@medhire/contract/physicians';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   point,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { organizations, users } from './accounts.ts';
+import { jobs } from './jobs.ts';
 import { specialties } from './reference.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -50,6 +54,8 @@ export const physicians = pgTable(
     needsVisa: boolean('needs_visa').notNull().default(false),
     isDiscoverable: boolean('is_discoverable').notNull().default(true),
     cvUrl: text('cv_url'),
+    /** Residency and fellowships, in the order the physician listed them. */
+    training: jsonb('training').$type<TTraining[]>().notNull().default([]),
     /**
      * `<specialty id>:<state code>` for the home state and every state of interest, kept by
      * domain/physicians whenever specialty or states change. One GIN index on it finds the
@@ -103,5 +109,62 @@ export const physicianPlaces = pgTable(
   (table) => [index('physician_places_physician_idx').on(table.physicianId)],
 );
 
+/** A physician's state medical licenses; one per state and number. */
+export const physicianLicenses = pgTable(
+  'physician_licenses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    number: text('number').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('physician_licenses_unique').on(table.physicianId, table.state, table.number)],
+);
+
+/**
+ * Organisations a physician hides from: such an organisation never sees the physician in any
+ * list or view (domain/applicants/physician-visibility.ts), whatever they did before.
+ */
+export const physicianHiddenOrganizations = pgTable(
+  'physician_hidden_organizations',
+  {
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.physicianId, table.organizationId] }),
+    // Employer lists ask "is this physician hidden from us?" by organisation.
+    index('physician_hidden_organizations_organization_idx').on(table.organizationId, table.physicianId),
+  ],
+);
+
+/** Jobs a physician saved to come back to. */
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    physicianId: uuid('physician_id')
+      .notNull()
+      .references(() => physicians.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.physicianId, table.jobId] }),
+    index('saved_jobs_physician_created_idx').on(table.physicianId, table.createdAt.desc()),
+  ],
+);
+
+export type TLicenseRow = typeof physicianLicenses.$inferSelect;
 export type TPhysicianRow = typeof physicians.$inferSelect;
 export type TNewPhysicianRow = typeof physicians.$inferInsert;

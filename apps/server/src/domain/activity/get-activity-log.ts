@@ -8,6 +8,7 @@ import { and, count, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { newestFirst } from '../../db/order.ts';
 import { activityLog } from '../../db/schema/team.ts';
+import { isActivityNotAboutHiddenPhysician } from '../physicians/hidden-organizations.ts';
 import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 
 export interface GetActivityLogOptions {
@@ -34,7 +35,11 @@ export async function getActivityLog({
   const { pageSize, pageNumber } = query;
   if (!organizationId) return { items: [], total: 0, pageNumber, pageSize };
 
-  const conditions: SQL[] = [eq(activityLog.organizationId, organizationId)];
+  // Entries about a physician who hid from the organisation are not shown to it.
+  const conditions: SQL[] = [
+    eq(activityLog.organizationId, organizationId),
+    isActivityNotAboutHiddenPhysician(),
+  ];
   if (query.memberId) conditions.push(eq(activityLog.actorUserId, query.memberId));
   if (query.type && query.type.length > 0) conditions.push(inArray(activityLog.type, query.type));
   if (query.from) conditions.push(gte(activityLog.createdAt, new Date(query.from)));

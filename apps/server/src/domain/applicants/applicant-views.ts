@@ -144,6 +144,7 @@ export async function loadApplicantViews({
       pipelineStatus: applications.pipelineStatus,
       source: applications.source,
       coverLetter: applications.coverLetter,
+      withdrawnAt: applications.withdrawnAt,
       createdAt: applications.createdAt,
       updatedAt: applications.updatedAt,
       assigneeUserId: applications.assigneeUserId,
@@ -239,6 +240,7 @@ export async function loadApplicantViews({
             : null,
         appliedAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
+        withdrawnAt: row.withdrawnAt?.toISOString() ?? null,
         ...(withHistory ? { history: historyByApplication.get(row.id) ?? [] } : {}),
       }),
     );

@@ -3,6 +3,7 @@ import { and, count } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 import { physicianFilterConditions, physicianOrder } from './physician-filters.ts';
 import { isPubliclyDiscoverable } from './physician-visibility.ts';
@@ -26,7 +27,11 @@ export async function exploreApplicants({
   const organizationId = owner.organizationId;
   if (!organizationId) return { applicants: [], total: 0, pageNumber, pageSize };
 
-  const where = and(isPubliclyDiscoverable, ...physicianFilterConditions(query));
+  const where = and(
+    isPubliclyDiscoverable,
+    isNotHiddenFrom(organizationId),
+    ...physicianFilterConditions(query),
+  );
   const page = await db
     .select({ id: physicians.id })
     .from(physicians)

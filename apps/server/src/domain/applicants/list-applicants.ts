@@ -5,6 +5,7 @@ import { applications } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 import { physicianFilterConditions, physicianOrder } from './physician-filters.ts';
@@ -29,7 +30,10 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
   const organizationId = owner.organizationId;
   if (!organizationId) return { applicants: [], total: 0, pageNumber, pageSize };
 
-  const scopeConditions: SQL[] = [eq(applications.organizationId, organizationId)];
+  const scopeConditions: SQL[] = [
+    eq(applications.organizationId, organizationId),
+    isNotHiddenFrom(organizationId, applications.physicianId),
+  ];
   if (query.jobId) scopeConditions.push(eq(applications.jobId, query.jobId));
   if (query.pipelineStatus) scopeConditions.push(eq(applications.pipelineStatus, query.pipelineStatus));
   if (query.assigneeId) {

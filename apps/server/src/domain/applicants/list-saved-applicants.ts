@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { newestFirst } from '../../db/order.ts';
 import { savedApplicants } from '../../db/schema/hiring.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 import { delegateReachesPhysician } from './physician-visibility.ts';
@@ -31,6 +32,7 @@ export async function listSavedApplicants({
   // A delegate's list holds only the physicians of the jobs assigned to them.
   const where = and(
     eq(savedApplicants.organizationId, organizationId),
+    isNotHiddenFrom(organizationId, savedApplicants.physicianId),
     isDelegate(owner)
       ? delegateReachesPhysician(owner, organizationId, savedApplicants.physicianId)
       : undefined,

@@ -7,6 +7,7 @@ import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
 
 export function applicantNotFound(): AppError {
@@ -37,7 +38,8 @@ export interface PhysicianVisibilityOptions {
 /**
  * Whether the organisation may see the physician: a complete, discoverable profile, or a
  * physician who applied to or was invited to one of its jobs, or one it saved. A physician
- * who hid their profile stays visible to the employers they already deal with.
+ * who turned "open to opportunities" off stays visible to the employers they already deal
+ * with; one who hid from this organisation is visible to it nowhere.
  */
 export async function isPhysicianVisible({
   db,
@@ -59,7 +61,7 @@ export async function isPhysicianVisible({
   const [row] = await db
     .select({ id: physicians.id })
     .from(physicians)
-    .where(and(eq(physicians.id, physicianId), reach))
+    .where(and(eq(physicians.id, physicianId), reach, isNotHiddenFrom(organizationId)))
     .limit(1);
   return row !== undefined;
 }

@@ -5,6 +5,7 @@ import { savedApplicants } from '../../db/schema/hiring.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
 import { getSingleApplicant } from './get-single-applicant.ts';
 import {
@@ -26,7 +27,13 @@ async function assertMaySave(db: Db, owner: JobOwner, organizationId: string, ph
   const [row] = await db
     .select({ id: physicians.id })
     .from(physicians)
-    .where(and(eq(physicians.id, physicianId), delegateReachesPhysician(owner, organizationId)))
+    .where(
+      and(
+        eq(physicians.id, physicianId),
+        delegateReachesPhysician(owner, organizationId),
+        isNotHiddenFrom(organizationId),
+      ),
+    )
     .limit(1);
   if (!row) throw applicantNotFound();
 }

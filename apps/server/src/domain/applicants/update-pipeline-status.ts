@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { notifyPhysicianOfStatusChange } from '../notifications/notify-physician.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
@@ -46,17 +47,23 @@ export async function updatePipelineStatus({
         physicianId: applications.physicianId,
         jobId: applications.jobId,
         status: applications.pipelineStatus,
+        withdrawnAt: applications.withdrawnAt,
       })
       .from(applications)
       .where(
         and(
           eq(applications.id, applicationId),
           eq(applications.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, applications.physicianId),
           delegateJobRowCondition(owner, applications.jobId),
         ),
       )
       .for('update');
     if (!application) throw applicationNotFound();
+    // The physician left this pipeline; moving them on would tell a story that did not happen.
+    if (application.withdrawnAt !== null) {
+      throw new AppError('BUSINESS_RULE', APPLICANT_MESSAGES.withdrawnCannotMove);
+    }
     if (application.status === pipelineStatus) {
       throw new AppError('BUSINESS_RULE', APPLICANT_MESSAGES.samePipelineStatus);
     }

@@ -7,6 +7,7 @@ import { physicians } from '../../db/schema/physicians.ts';
 import { loadApplicantViews } from '../applicants/applicant-views.ts';
 import { physicianFilterConditions } from '../applicants/physician-filters.ts';
 import { isPubliclyDiscoverable } from '../applicants/physician-visibility.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import type { BillingAccount } from './checkout.ts';
 import { assertPlanFeature } from './plan-limits.ts';
 
@@ -74,7 +75,11 @@ export async function globalConnection({
   await assertPlanFeature(db, account.organizationId, 'global-connection');
   const { pageSize, pageNumber } = query;
   const organizationId = account.organizationId as string;
-  const matching = and(isPubliclyDiscoverable, ...preferenceConditions(await preferencesOf(db, account)));
+  const matching = and(
+    isPubliclyDiscoverable,
+    isNotHiddenFrom(organizationId),
+    ...preferenceConditions(await preferencesOf(db, account)),
+  );
   const listed = query.state ? and(matching, eq(physicians.homeState, query.state)) : matching;
   const [byState, page, [counted]] = await Promise.all([
     db

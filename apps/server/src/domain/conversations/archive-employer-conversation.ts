@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.ts';
 import { conversations } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { recordChange } from './record-change.ts';
@@ -43,6 +44,7 @@ export async function archiveEmployerConversation({
         and(
           eq(conversations.id, conversationId),
           eq(conversations.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, conversations.physicianId),
           delegateJobRowCondition(owner, conversations.jobId),
         ),
       )

@@ -5,6 +5,7 @@ import { conversations, messages } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
@@ -45,6 +46,7 @@ export async function deleteEmployerMessage({
         and(
           eq(conversations.id, conversationId),
           eq(conversations.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, conversations.physicianId),
           delegateJobRowCondition(owner, conversations.jobId),
         ),
       )

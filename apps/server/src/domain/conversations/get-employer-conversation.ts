@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import {
   conversationNotFound,
@@ -41,6 +42,7 @@ export async function getEmployerConversation({
         and(
           eq(conversations.id, conversationId),
           eq(conversations.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, conversations.physicianId),
           delegateJobRowCondition(owner, conversations.jobId),
         ),
       )

@@ -5,6 +5,7 @@ import { conversations, messages, type TMessageRow } from '../../db/schema/hirin
 import { physicians } from '../../db/schema/physicians.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { selectEmployerConversations, toEmployerConversation } from './employer-conversation-view.ts';
 import { employerMessageNames, toMessage } from './message-view.ts';
@@ -50,6 +51,7 @@ export async function listEmployerConversations({
   const conditions: SQL[] = [
     eq(conversations.organizationId, owner.organizationId),
     eq(conversations.isArchived, query.archived),
+    isNotHiddenFrom(owner.organizationId, conversations.physicianId),
   ];
   if (query.jobId) conditions.push(eq(conversations.jobId, query.jobId));
   const delegateCondition = delegateJobRowCondition(owner, conversations.jobId);

@@ -1,7 +1,11 @@
 import type { TMessage } from '@medhire/contract/conversations';
+import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
+import { conversations } from '../../db/schema/hiring.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { notifyPhysicianOfMessage } from '../notifications/notify-physician.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
@@ -43,6 +47,21 @@ export async function sendEmployerMessage({
   log,
 }: SendEmployerMessageOptions): Promise<SentEmployerMessage> {
   if (!owner.organizationId) throw conversationNotFound();
+  // A physician who hid from the organisation cannot be written to; the conversation is gone for it.
+  if (isUuid(conversationId)) {
+    const [hidden] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.id, conversationId),
+          eq(conversations.organizationId, owner.organizationId),
+          not(isNotHiddenFrom(owner.organizationId, conversations.physicianId)),
+        ),
+      )
+      .limit(1);
+    if (hidden) throw conversationNotFound();
+  }
   const stored = await storeMessage({
     db,
     conversationId,

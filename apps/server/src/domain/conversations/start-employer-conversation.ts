@@ -5,6 +5,7 @@ import { applications, conversations, matches } from '../../db/schema/hiring.ts'
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { getEmployerConversation } from './get-employer-conversation.ts';
 import { recordChange } from './record-change.ts';
@@ -49,6 +50,7 @@ export async function startEmployerConversation({
         and(
           eq(applications.id, applicationId),
           eq(applications.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, applications.physicianId),
           delegateJobRowCondition(owner, applications.jobId),
         ),
       )

@@ -7,6 +7,7 @@ import { and, asc, eq, gt, max, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { conversationChanges, conversations, messages } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { employerMessageNames, toMessage } from './message-view.ts';
 
 /** A delegate (`delegateUserId`) syncs only the conversations of the jobs assigned to them. */
@@ -37,6 +38,7 @@ export async function syncConversations({
     'organizationId' in reader
       ? and(
           eq(conversationChanges.organizationId, reader.organizationId),
+          isNotHiddenFrom(reader.organizationId, conversationChanges.physicianId),
           reader.delegateUserId
             ? sql`${conversationChanges.conversationId} in (select ${conversations.id} from ${conversations}
                 join ${jobs} on ${jobs.id} = ${conversations.jobId} where ${jobs.assigneeUserId} = ${reader.delegateUserId})`

@@ -11,6 +11,7 @@ import { applicationEvents, applications, matches, savedApplicants } from '../..
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobCondition, delegateJobRowCondition } from '../team/member-scope.ts';
 
 export interface GetDashboardSummaryOptions {
@@ -97,6 +98,7 @@ export async function getDashboardSummary({
     .where(
       and(
         eq(applications.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, applications.physicianId),
         delegateJobRowCondition(owner, applications.jobId),
       ),
     );
@@ -106,13 +108,24 @@ export async function getDashboardSummary({
   const [saved] = await db
     .select({ total: count() })
     .from(savedApplicants)
-    .where(eq(savedApplicants.organizationId, organizationId));
+    .where(
+      and(
+        eq(savedApplicants.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, savedApplicants.physicianId),
+      ),
+    );
   summary.savedApplicants = saved?.total ?? 0;
 
   const matchCounts = await db
     .select({ status: matches.status, total: count() })
     .from(matches)
-    .where(and(eq(matches.organizationId, organizationId), delegateJobRowCondition(owner, matches.jobId)))
+    .where(
+      and(
+        eq(matches.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, matches.physicianId),
+        delegateJobRowCondition(owner, matches.jobId),
+      ),
+    )
     .groupBy(matches.status);
   for (const row of matchCounts) summary.matchesByStatus[row.status as TMatchStatus] = row.total;
 
@@ -122,6 +135,7 @@ export async function getDashboardSummary({
     .where(
       and(
         eq(applications.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, applications.physicianId),
         delegateJobRowCondition(owner, applications.jobId),
       ),
     )
@@ -135,6 +149,7 @@ export async function getDashboardSummary({
     .where(
       and(
         eq(applications.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, applications.physicianId),
         gte(applications.createdAt, weekFrom),
         delegateJobRowCondition(owner, applications.jobId),
       ),
@@ -174,6 +189,7 @@ async function loadRecentActivity(
     .where(
       and(
         eq(applications.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, applications.physicianId),
         delegateJobRowCondition(owner, applications.jobId),
         // An accepted invite opens its application too; the answer itself is the event shown.
         sql`not (${applicationEvents.fromStatus} is null and ${applications.source} = 'match')`,
@@ -197,7 +213,13 @@ async function loadRecentActivity(
     .from(matches)
     .innerJoin(jobs, eq(jobs.id, matches.jobId))
     .innerJoin(physicians, eq(physicians.id, matches.physicianId))
-    .where(and(eq(matches.organizationId, organizationId), delegateJobRowCondition(owner, matches.jobId)))
+    .where(
+      and(
+        eq(matches.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, matches.physicianId),
+        delegateJobRowCondition(owner, matches.jobId),
+      ),
+    )
     .orderBy(desc(matches.createdAt), desc(matches.id))
     .limit(ACTIVITY_SHOWN);
   const answered = await db
@@ -208,6 +230,7 @@ async function loadRecentActivity(
     .where(
       and(
         eq(matches.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, matches.physicianId),
         delegateJobRowCondition(owner, matches.jobId),
         inArray(matches.status, ['accepted', 'declined']),
         isNotNull(matches.respondedAt),
@@ -225,6 +248,7 @@ async function loadRecentActivity(
     .where(
       and(
         eq(matches.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, matches.physicianId),
         eq(matches.status, 'cancelled'),
         delegateJobRowCondition(owner, matches.jobId),
       ),

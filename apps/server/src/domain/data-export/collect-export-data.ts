@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
 import { invoices } from '../../db/schema/billing.ts';
@@ -6,6 +6,7 @@ import { applicationEvents, applications, conversations, matches, messages } fro
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { activityLog } from '../../db/schema/team.ts';
+import { isActivityNotAboutHiddenPhysician, isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { type ExportFile, toCsv } from './export-files.ts';
 
 type Row = Record<string, unknown>;
@@ -61,7 +62,12 @@ export async function collectExportData(
     .from(applications)
     .innerJoin(jobs, eq(jobs.id, applications.jobId))
     .innerJoin(physicians, eq(physicians.id, applications.physicianId))
-    .where(eq(applications.organizationId, organizationId))
+    .where(
+      and(
+        eq(applications.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, applications.physicianId),
+      ),
+    )
     .orderBy(asc(applications.createdAt), asc(applications.id));
   const historyRows = await db
     .select({
@@ -77,7 +83,12 @@ export async function collectExportData(
     })
     .from(applicationEvents)
     .innerJoin(applications, eq(applications.id, applicationEvents.applicationId))
-    .where(eq(applications.organizationId, organizationId))
+    .where(
+      and(
+        eq(applications.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, applications.physicianId),
+      ),
+    )
     .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id));
   const matchRows = await db
     .select({
@@ -95,7 +106,9 @@ export async function collectExportData(
     .from(matches)
     .innerJoin(jobs, eq(jobs.id, matches.jobId))
     .innerJoin(physicians, eq(physicians.id, matches.physicianId))
-    .where(eq(matches.organizationId, organizationId))
+    .where(
+      and(eq(matches.organizationId, organizationId), isNotHiddenFrom(organizationId, matches.physicianId)),
+    )
     .orderBy(asc(matches.createdAt), asc(matches.id));
   const conversationRows = await db
     .select({
@@ -111,7 +124,12 @@ export async function collectExportData(
     })
     .from(conversations)
     .innerJoin(physicians, eq(physicians.id, conversations.physicianId))
-    .where(eq(conversations.organizationId, organizationId))
+    .where(
+      and(
+        eq(conversations.organizationId, organizationId),
+        isNotHiddenFrom(organizationId, conversations.physicianId),
+      ),
+    )
     .orderBy(asc(conversations.createdAt), asc(conversations.id));
   const conversationIds = conversationRows.map((conversation) => conversation._id);
   const messageRows =
@@ -148,7 +166,7 @@ export async function collectExportData(
       details: activityLog.details,
     })
     .from(activityLog)
-    .where(eq(activityLog.organizationId, organizationId))
+    .where(and(eq(activityLog.organizationId, organizationId), isActivityNotAboutHiddenPhysician()))
     .orderBy(asc(activityLog.createdAt), asc(activityLog.id));
   const memberRows = await db
     .select({

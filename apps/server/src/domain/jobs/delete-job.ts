@@ -20,7 +20,7 @@ export interface DeleteJobOptions {
 export async function deleteJob({ db, owner, jobId }: DeleteJobOptions): Promise<TDeleteJobData> {
   return db.transaction(async (tx) => {
     const job = await findOwnedJob(tx, owner, jobId, { isLocked: true });
-    const activity = await countOneJobActivity(tx, job.id);
+    const activity = await countOneJobActivity(tx, job.id, { isIncludingHidden: true });
     if (activity.applicantCount > 0 || activity.matchCount > 0) {
       await tx.update(jobs).set({ status: 'closed', updatedAt: new Date() }).where(eq(jobs.id, job.id));
       await recordActivity(tx, {

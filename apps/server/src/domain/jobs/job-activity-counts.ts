@@ -1,7 +1,8 @@
 import type { TJobInviteCounts } from '@medhire/contract/jobs';
-import { count, inArray } from 'drizzle-orm';
+import { and, count, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 
 export interface JobActivityCounts {
   /** Candidates who applied to the job (or joined its pipeline by accepting an invite). */
@@ -28,7 +29,12 @@ export const NO_ACTIVITY: JobActivityCounts = Object.freeze({
 export async function countJobActivity(
   db: Db,
   jobIds: readonly string[],
+  options: CountJobActivityOptions = {},
 ): Promise<Map<string, JobActivityCounts>> {
+  // Shown figures leave out physicians who hid from the organisation; whether a job may be
+  // deleted counts everyone, so a hidden physician's application is never deleted with it.
+  const shown = (physicianId: SQLWrapper, organizationId: SQLWrapper) =>
+    options.isIncludingHidden ? undefined : isNotHiddenFrom(organizationId, physicianId);
   const counts = new Map<string, JobActivityCounts>(jobIds.map((jobId) => [jobId, NO_ACTIVITY]));
   if (jobIds.length === 0) return counts;
   const ids = [...new Set(jobIds)];
@@ -36,12 +42,14 @@ export async function countJobActivity(
   const applicationCounts = await db
     .select({ jobId: applications.jobId, total: count() })
     .from(applications)
-    .where(inArray(applications.jobId, ids))
+    .where(
+      and(inArray(applications.jobId, ids), shown(applications.physicianId, applications.organizationId)),
+    )
     .groupBy(applications.jobId);
   const matchCounts = await db
     .select({ jobId: matches.jobId, status: matches.status, total: count() })
     .from(matches)
-    .where(inArray(matches.jobId, ids))
+    .where(and(inArray(matches.jobId, ids), shown(matches.physicianId, matches.organizationId)))
     .groupBy(matches.jobId, matches.status);
 
   for (const row of applicationCounts) {
@@ -58,7 +66,16 @@ export async function countJobActivity(
   return counts;
 }
 
+export interface CountJobActivityOptions {
+  /** Count physicians who hid from the organisation too (deciding whether a job may be deleted). */
+  isIncludingHidden?: boolean;
+}
+
 /** The counts of one job. */
-export async function countOneJobActivity(db: Db, jobId: string): Promise<JobActivityCounts> {
-  return (await countJobActivity(db, [jobId])).get(jobId) ?? NO_ACTIVITY;
+export async function countOneJobActivity(
+  db: Db,
+  jobId: string,
+  options: CountJobActivityOptions = {},
+): Promise<JobActivityCounts> {
+  return (await countJobActivity(db, [jobId], options)).get(jobId) ?? NO_ACTIVITY;
 }

@@ -5,6 +5,7 @@ import { newestFirst } from '../../db/order.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { memberNameSql } from '../team/member-ref.ts';
 import { delegateJobsOf, isDelegate } from '../team/member-scope.ts';
 import type { JobOwner } from './job-owner.ts';
@@ -76,15 +77,20 @@ function prepareJobList(db: Db, shape: JobListShape) {
       job: pageJob,
       assigneeName: memberNameSql,
       total: sql<number>`(select count(*) from ${jobs} where ${where})`.mapWith(Number),
+      // Physicians who hid from the organisation are left out of every figure it sees.
       applicantCount: sql<number>`(select count(*) from ${applications} as job_application
-        where job_application.job_id = ${page.id})`.mapWith(Number),
+        where job_application.job_id = ${page.id}
+          and ${isNotHiddenFrom(sql`job_application.organization_id`, sql`job_application.physician_id`)})`.mapWith(
+        Number,
+      ),
       // Every invite and those by answer in one pass over the job's matches.
       matchCounts: sql<MatchCounts>`(select json_build_object(
           'total', count(*),
           'pending', count(*) filter (where job_match.status = 'pending'),
           'accepted', count(*) filter (where job_match.status = 'accepted'),
           'declined', count(*) filter (where job_match.status = 'declined'))
-        from ${matches} as job_match where job_match.job_id = ${page.id})`.mapWith(
+        from ${matches} as job_match where job_match.job_id = ${page.id}
+          and ${isNotHiddenFrom(sql`job_match.organization_id`, sql`job_match.physician_id`)})`.mapWith(
         (value: MatchCounts | string): MatchCounts => (typeof value === 'string' ? JSON.parse(value) : value),
       ),
     })

@@ -6,6 +6,7 @@ import { matches } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { loadMatchViews } from './match-view.ts';
 
@@ -30,7 +31,10 @@ export async function listMatches({ db, owner, query, jobId }: ListMatchesOption
 
   const filterJobId = jobId ?? query.jobId;
   if (filterJobId !== undefined && !isUuid(filterJobId)) return empty;
-  const conditions: SQL[] = [eq(matches.organizationId, owner.organizationId)];
+  const conditions: SQL[] = [
+    eq(matches.organizationId, owner.organizationId),
+    isNotHiddenFrom(owner.organizationId, matches.physicianId),
+  ];
   if (filterJobId !== undefined) conditions.push(eq(matches.jobId, filterJobId));
   if (query.status) conditions.push(eq(matches.status, query.status));
   const delegateCondition = delegateJobRowCondition(owner, matches.jobId);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { matches } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
@@ -41,6 +42,7 @@ export async function updateMatchStatus({
         and(
           eq(matches.id, matchId),
           eq(matches.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, matches.physicianId),
           delegateJobRowCondition(owner, matches.jobId),
         ),
       )

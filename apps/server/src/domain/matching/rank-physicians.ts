@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { isPubliclyDiscoverable } from '../applicants/physician-visibility.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import {
   BASE_WEIGHTS,
   DISTANCE_HORIZON_MILES,
@@ -270,6 +271,7 @@ export async function rankPhysiciansForJob({
       select physicians.id, (${scoreExpression}) as score
       from pool join physicians on physicians.id = pool.id cross join w
       where physicians.specialty_id = w.specialty_id and ${isPubliclyDiscoverable}
+        and ${isNotHiddenFrom(organizationId)}
     ),
     page as (
       select id, score from scored order by score desc, id limit ${limit} offset ${offset}

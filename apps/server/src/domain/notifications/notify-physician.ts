@@ -1,9 +1,9 @@
 import type { TMatchStatus, TPipelineStatus } from '@medhire/contract/matches';
 import {
-  CANDIDATE_STATUS_LABELS,
   candidateStatusOf,
   type TPhysicianNotificationType,
 } from '@medhire/contract/physician-notifications';
+import { CANDIDATE_STATUS_LABELS } from '@medhire/contract/physicians';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';

@@ -1,14 +1,16 @@
 import type { TPhysicianApplication } from '@medhire/contract/physicians';
 import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations } from '../../db/schema/accounts.ts';
 import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { physicianHiddenOrganizations } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { jobNotFound } from '../jobs/jobs-repository.ts';
 import { notifyOrganization } from '../notifications/notify.ts';
+import { toPhysicianApplication } from './application-view.ts';
 import { findPhysicianWithEmail, fullNameOf, isProfileComplete } from './physician-profile.ts';
 
 export interface ApplyToJobOptions {
@@ -46,6 +48,18 @@ export async function applyToJob({
     const { job } = found;
     if (job.status !== 'open') throw new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.jobNotOpen);
     const { physician } = await findPhysicianWithEmail(tx, physicianId);
+    const [hidden] = await tx
+      .select({ organizationId: physicianHiddenOrganizations.organizationId })
+      .from(physicianHiddenOrganizations)
+      .where(
+        and(
+          eq(physicianHiddenOrganizations.physicianId, physicianId),
+          eq(physicianHiddenOrganizations.organizationId, job.organizationId),
+        ),
+      )
+      .limit(1);
+    // An application the organisation cannot see would wait for an answer that never comes.
+    if (hidden) throw new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.organizationHidden);
     if (!isProfileComplete(physician)) {
       throw new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.profileIncomplete);
     }
@@ -81,12 +95,10 @@ export async function applyToJob({
       data: { jobId, physicianId },
       now,
     });
-    return {
-      _id: application.id,
-      jobId,
+    return toPhysicianApplication({
+      ...application,
       jobTitle: job.title,
-      organizationName: found.organizationName ?? '',
-      appliedAt: application.createdAt.toISOString(),
-    };
+      organizationName: found.organizationName,
+    });
   });
 }

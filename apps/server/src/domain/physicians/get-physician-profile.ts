@@ -1,6 +1,6 @@
 import type { TPhysicianProfile } from '@medhire/contract/physicians';
 import type { Db } from '../../db/index.ts';
-import { findPhysicianWithEmail, toPhysicianProfile } from './physician-profile.ts';
+import { findPhysicianWithEmail, loadPhysicianProfile } from './physician-profile.ts';
 
 export interface GetPhysicianProfileOptions {
   db: Db;
@@ -13,5 +13,5 @@ export async function getPhysicianProfile({
   physicianId,
 }: GetPhysicianProfileOptions): Promise<TPhysicianProfile> {
   const { physician, email } = await findPhysicianWithEmail(db, physicianId);
-  return toPhysicianProfile(physician, email);
+  return loadPhysicianProfile(db, physician, email);
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { organizations } from '../../db/schema/accounts.ts';
 import { applications } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { toPhysicianApplication } from './application-view.ts';
 
 export interface ListOwnApplicationsOptions {
   db: Db;
@@ -12,7 +13,10 @@ export interface ListOwnApplicationsOptions {
   query: TPageQuery;
 }
 
-/** The physician's applications (their own and those an accepted invite made), newest first. */
+/**
+ * The physician's applications (their own and those an accepted invite made), newest first,
+ * each with its status in the candidate's words.
+ */
 export async function listOwnApplications({
   db,
   physicianId,
@@ -26,6 +30,8 @@ export async function listOwnApplications({
       jobId: applications.jobId,
       jobTitle: jobs.title,
       organizationName: organizations.name,
+      pipelineStatus: applications.pipelineStatus,
+      withdrawnAt: applications.withdrawnAt,
       createdAt: applications.createdAt,
     })
     .from(applications)
@@ -37,13 +43,7 @@ export async function listOwnApplications({
     .offset((pageNumber - 1) * pageSize);
   const [counted] = await db.select({ total: count() }).from(applications).where(where);
   return {
-    applications: rows.map((row) => ({
-      _id: row.id,
-      jobId: row.jobId,
-      jobTitle: row.jobTitle,
-      organizationName: row.organizationName ?? '',
-      appliedAt: row.createdAt.toISOString(),
-    })),
+    applications: rows.map(toPhysicianApplication),
     total: counted?.total ?? 0,
     pageNumber,
     pageSize,

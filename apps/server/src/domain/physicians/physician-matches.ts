@@ -1,10 +1,11 @@
 import type { TMatchUpdate } from '@medhire/contract/matches';
 import { MATCH_MESSAGES } from '@medhire/contract/matches';
-import type {
-  TPhysicianMatch,
-  TPhysicianMatchesQuery,
-  TPhysicianMatchList,
-  TRespondToMatchBody,
+import {
+  PHYSICIAN_MESSAGES,
+  type TPhysicianMatch,
+  type TPhysicianMatchesQuery,
+  type TPhysicianMatchList,
+  type TRespondToMatchBody,
 } from '@medhire/contract/physicians';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
@@ -12,6 +13,7 @@ import { organizations, users } from '../../db/schema/accounts.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { applicationEvents, applications, conversations, matches } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { physicianHiddenOrganizations } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { syncMembers } from '../billing/subscription-view.ts';
@@ -153,6 +155,8 @@ export async function respondToMatch({
   now = new Date(),
 }: RespondToMatchOptions): Promise<RespondToMatchResult> {
   if (!isUuid(matchId)) throw matchNotFound();
+  // An organisation the physician hides from is not told of the answer, live or otherwise.
+  let isHiddenFromOrganization = false;
   const outcome = await db.transaction(async (tx) => {
     const [match] = await tx
       .select()
@@ -162,12 +166,31 @@ export async function respondToMatch({
       .for('update');
     if (!match) throw matchNotFound();
     assertMatchTransition(match.status, status, 'physician');
+    const [hidden] = await tx
+      .select({ organizationId: physicianHiddenOrganizations.organizationId })
+      .from(physicianHiddenOrganizations)
+      .where(
+        and(
+          eq(physicianHiddenOrganizations.physicianId, physicianId),
+          eq(physicianHiddenOrganizations.organizationId, match.organizationId),
+        ),
+      )
+      .limit(1);
+    isHiddenFromOrganization = hidden !== undefined;
+    // Accepting opens a conversation the organisation could not see; declining is answered
+    // without telling it who declined.
+    if (hidden && status === 'accepted') {
+      throw new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.inviteFromHiddenOrganization);
+    }
     await tx.update(matches).set({ status, respondedAt: now, updatedAt: now }).where(eq(matches.id, matchId));
 
     const { physician } = await findPhysicianWithEmail(tx, physicianId);
     const [job] = await tx.select({ title: jobs.title }).from(jobs).where(eq(jobs.id, match.jobId)).limit(1);
     const jobTitle = job?.title ?? 'your job';
 
+    if (status === 'declined' && hidden) {
+      return { conversationId: null, subscriptionMeta: undefined, organizationId: match.organizationId };
+    }
     if (status === 'declined') {
       await notifyOrganization({
         db: tx,
@@ -240,7 +263,7 @@ export async function respondToMatch({
       ? { ...matchView, subscriptionMeta: outcome.subscriptionMeta }
       : matchView,
     physicianMatch: toPhysicianMatch(physicianRow),
-    employerUserIds,
+    employerUserIds: isHiddenFromOrganization ? [] : employerUserIds,
     conversationId: outcome.conversationId,
   };
 }

@@ -1,9 +1,14 @@
 import type { TPlace } from '@medhire/contract/account';
-import type { TPhysicianProfile } from '@medhire/contract/physicians';
-import { eq } from 'drizzle-orm';
+import type { TLicense, TPhysicianProfile, TProfileCompleteness } from '@medhire/contract/physicians';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { physicians, type TPhysicianRow } from '../../db/schema/physicians.ts';
+import {
+  physicianLicenses,
+  physicians,
+  type TLicenseRow,
+  type TPhysicianRow,
+} from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -55,8 +60,83 @@ function homeLocationOf(row: TPhysicianRow): (TPlace & { state: string }) | null
   };
 }
 
+/** `YYYY-MM-DD` of the day in UTC; licenses expire at the end of their expiry day. */
+export function isoDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function toLicense(row: TLicenseRow, now: Date): TLicense {
+  return {
+    _id: row.id,
+    state: row.state,
+    number: row.number,
+    expiresOn: row.expiresOn,
+    isExpired: row.expiresOn < isoDay(now),
+  };
+}
+
+/**
+ * What an employer looks for in a profile, each item worth the same, with the words the
+ * physician reads for what is missing. The first five are the ones applying needs.
+ */
+const COMPLETENESS_ITEMS: ReadonlyArray<{
+  label: string;
+  isFilled: (row: TPhysicianRow, licenses: readonly TLicenseRow[]) => boolean;
+}> = [
+  { label: 'Specialty', isFilled: (row) => row.specialtyId !== null },
+  { label: 'Board status', isFilled: (row) => row.boardStatus !== null },
+  { label: 'Years of experience', isFilled: (row) => row.yearsOfExperience !== null },
+  { label: 'Year you can start', isFilled: (row) => row.yearAvailable !== null },
+  { label: 'Where you live', isFilled: (row) => row.homeState !== null },
+  {
+    label: 'Where you want to work',
+    isFilled: (row) => row.statesOfInterest.length > 0 || row.citiesOfInterest.length > 0,
+  },
+  { label: 'Employment types you want', isFilled: (row) => row.employmentTypes.length > 0 },
+  { label: 'State medical license', isFilled: (_row, licenses) => licenses.length > 0 },
+  { label: 'Residency or fellowship training', isFilled: (row) => row.training.length > 0 },
+  { label: 'NPI number', isFilled: (row) => row.npiNumber !== null },
+  { label: 'CV', isFilled: (row) => row.cvUrl !== null },
+  { label: 'Profile photo', isFilled: (row) => row.photo !== null && row.photo !== '' },
+];
+
+export function profileCompleteness(
+  row: TPhysicianRow,
+  licenses: readonly TLicenseRow[],
+): TProfileCompleteness {
+  const missing = COMPLETENESS_ITEMS.filter((item) => !item.isFilled(row, licenses)).map(
+    (item) => item.label,
+  );
+  const filled = COMPLETENESS_ITEMS.length - missing.length;
+  return { percent: Math.round((filled / COMPLETENESS_ITEMS.length) * 100), missing };
+}
+
+/** The physician's licenses, by state then expiry. */
+export function findLicenses(db: Db, physicianId: string): Promise<TLicenseRow[]> {
+  return db
+    .select()
+    .from(physicianLicenses)
+    .where(eq(physicianLicenses.physicianId, physicianId))
+    .orderBy(asc(physicianLicenses.state), asc(physicianLicenses.expiresOn), asc(physicianLicenses.id));
+}
+
+/** The stored profile with its licenses, as the physician reads it. */
+export async function loadPhysicianProfile(
+  db: Db,
+  row: TPhysicianRow,
+  email: string,
+  now = new Date(),
+): Promise<TPhysicianProfile> {
+  return toPhysicianProfile(row, email, await findLicenses(db, row.id), now);
+}
+
 /** The stored profile as the physician reads it. */
-export function toPhysicianProfile(row: TPhysicianRow, email: string): TPhysicianProfile {
+export function toPhysicianProfile(
+  row: TPhysicianRow,
+  email: string,
+  licenses: readonly TLicenseRow[],
+  now: Date,
+): TPhysicianProfile {
   return {
     _id: row.id,
     userId: row.userId,
@@ -78,6 +158,9 @@ export function toPhysicianProfile(row: TPhysicianRow, email: string): TPhysicia
     isDiscoverable: row.isDiscoverable,
     cvUrl: row.cvUrl,
     isComplete: isProfileComplete(row),
+    training: row.training,
+    licenses: licenses.map((license) => toLicense(license, now)),
+    completeness: profileCompleteness(row, licenses),
   };
 }
 

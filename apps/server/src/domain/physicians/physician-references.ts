@@ -1,4 +1,4 @@
-import { PHYSICIAN_MESSAGES } from '@medhire/contract/physicians';
+import { PHYSICIAN_MESSAGES, type TTraining } from '@medhire/contract/physicians';
 import { bodyFieldError } from '../organizations/field-error.ts';
 import { allEnums, specialtyById, subSpecialtyById } from '../reference/reference-data.ts';
 import { usStateByCode } from '../reference/search-states.ts';
@@ -53,6 +53,15 @@ export function assertProfileReferences(profile: ProfileReferences): void {
   for (const [index, state] of profile.statesOfInterest.entries()) {
     if (!usStateByCode.has(state)) {
       throw bodyFieldError(`statesOfInterest.${index}`, PHYSICIAN_MESSAGES.unknownState);
+    }
+  }
+}
+
+/** Each residency or fellowship names a specialty this release knows (400, naming the entry). */
+export function assertTrainingSpecialties(training: readonly TTraining[]): void {
+  for (const [index, entry] of training.entries()) {
+    if (!specialtyById.has(entry.specialty)) {
+      throw bodyFieldError(`training.${index}.specialty`, PHYSICIAN_MESSAGES.unknownSpecialty);
     }
   }
 }

@@ -10,10 +10,10 @@ import {
   findPhysicianWithEmail,
   fullNameOf,
   isProfileComplete,
+  loadPhysicianProfile,
   searchNameOf,
-  toPhysicianProfile,
 } from './physician-profile.ts';
-import { assertProfileReferences } from './physician-references.ts';
+import { assertProfileReferences, assertTrainingSpecialties } from './physician-references.ts';
 
 export interface UpdatePhysicianProfileOptions {
   db: Db;
@@ -55,6 +55,7 @@ function applyProfileBody(row: TPhysicianRow, body: TPhysicianProfileBody, now: 
     needsVisa: body.needsVisa ?? row.needsVisa,
     isDiscoverable: body.isDiscoverable ?? row.isDiscoverable,
     cvUrl: row.cvUrl,
+    training: body.training ?? row.training,
     matchKeys: computeMatchKeys(specialtyId, homeState, statesOfInterest),
     searchName: searchNameOf(firstName, lastName),
     updatedAt: now,
@@ -99,6 +100,7 @@ export async function updatePhysicianProfile({
     const { physician, email } = await findPhysicianWithEmail(tx, physicianId, { isLocked: true });
     const columns = applyProfileBody(physician, profile, now);
     assertProfileReferences(columns);
+    assertTrainingSpecialties(columns.training);
     const [updated] = await tx
       .update(physicians)
       .set(columns)
@@ -124,6 +126,6 @@ export async function updatePhysicianProfile({
         now,
       });
     }
-    return toPhysicianProfile(updated, email);
+    return loadPhysicianProfile(tx, updated, email, now);
   });
 }

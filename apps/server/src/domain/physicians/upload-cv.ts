@@ -11,7 +11,7 @@ import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../uploads/file-storage.ts';
 import type { IncomingFile } from '../uploads/store-uploads.ts';
-import { findPhysicianWithEmail, toPhysicianProfile } from './physician-profile.ts';
+import { findPhysicianWithEmail, loadPhysicianProfile } from './physician-profile.ts';
 
 /** Every PDF starts with these bytes; the declared type and file name prove nothing. */
 const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
@@ -86,7 +86,7 @@ export async function uploadPhysicianCv({
   }
   const previousKey = storedCvKey(physician.cvUrl, physician.userId, storage);
   if (previousKey) await storage.delete(previousKey).catch(() => undefined);
-  return toPhysicianProfile(updated, email);
+  return loadPhysicianProfile(db, updated, email, now);
 }
 
 /** The storage key behind a CV URL this server stored for the user; undefined for anything else. */

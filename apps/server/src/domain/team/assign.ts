@@ -12,6 +12,7 @@ import { loadApplicantViews } from '../applicants/applicant-views.ts';
 import { getJob } from '../jobs/get-job.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { findOwnedJob } from '../jobs/jobs-repository.ts';
+import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { findMember, memberName } from './member-ref.ts';
 import { recordActivity } from './record-activity.ts';
 
@@ -76,7 +77,13 @@ export async function assignApplication({
       .select({ id: applications.id, physicianId: applications.physicianId, jobTitle: jobs.title })
       .from(applications)
       .innerJoin(jobs, eq(jobs.id, applications.jobId))
-      .where(and(eq(applications.id, applicationId), eq(applications.organizationId, organizationId)))
+      .where(
+        and(
+          eq(applications.id, applicationId),
+          eq(applications.organizationId, organizationId),
+          isNotHiddenFrom(organizationId, applications.physicianId),
+        ),
+      )
       .limit(1)
       .for('update', { of: applications });
     if (!application) throw notFound();

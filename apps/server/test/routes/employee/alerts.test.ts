@@ -216,8 +216,8 @@ describe('matching a published job against alerts', () => {
       // Round Rock is about 18 miles from Austin; Denver is far beyond 50.
       ['radius', { latitude: 30.51, longitude: -97.68, radiusMiles: 50 }, austin, internist],
       ['employment type', { employmentType: 'part-time' }, internist, austin],
-      // An hourly rate never counts as an annual salary, however it compares.
-      ['minimum salary', { minSalary: 260000 }, austin, internist],
+      // Counted yearly as the job search counts it: $150 an hour is $312,000 a year.
+      ['minimum salary', { minSalary: 300000 }, internist, austin],
     ];
     for (const [criterion, criteria, matching, missing] of cases) {
       const alert = await createAlert(physician, { name: criterion, criteria });

@@ -1,3 +1,4 @@
+import { APPLICANT_MESSAGES } from '@medhire/contract/applicants';
 import { JOB_MESSAGES } from '@medhire/contract/jobs';
 import { PHYSICIAN_MESSAGES, type TPhysicianJob } from '@medhire/contract/physicians';
 import { and, eq } from 'drizzle-orm';
@@ -105,7 +106,13 @@ describe('GET /api/employee/job/get-all-jobs and get-single-job', () => {
       physician.token,
     );
     expect(single.statusCode, single.body).toBe(200);
-    expect(single.json().data).toEqual(data.jobs[1]);
+    const { organization: listedOrganization, ...listed } = data.jobs[1];
+    expect(single.json().data).toMatchObject({
+      ...listed,
+      organization: { _id: listedOrganization._id, name: listedOrganization.name },
+    });
+    expect(single.json().data.organization).toHaveProperty('media');
+    expect(single.json().data.organization).not.toHaveProperty('email');
     for (const jobId of [closed._id, draft._id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
       const hidden = await callApi(app, 'GET', `/api/employee/job/get-single-job/${jobId}`, physician.token);
       expect(hidden.statusCode, jobId).toBe(404);
@@ -242,5 +249,176 @@ describe('a job as a physician reads it', () => {
       description,
       salaryRange: { min: 1_800, max: 2_200, payType: 'perShift' },
     });
+  });
+});
+
+describe('saved jobs', () => {
+  it('saves, lists (paged, most recent first), unsaves, and marks the search answers', async () => {
+    const saver = await signedInPhysician(app);
+    const { employer, job: first } = await employerWithOpenJob(app, { title: 'Saved Hospitalist' });
+    const second = await postAnotherJob(app, employer, { title: 'Saved Nocturnist' });
+    for (const jobId of [first._id, second._id, second._id]) {
+      const saved = await callApi(app, 'POST', `/api/employee/job/save-job/${jobId}`, saver.token);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().data).toEqual({ jobId, isSaved: true });
+    }
+    const page = await callApi(app, 'GET', '/api/employee/job/get-saved-jobs?pageSize=1', saver.token);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().data).toMatchObject({ total: 2, pageSize: 1, pageNumber: 1 });
+    expect(page.json().data.jobs.map((job: TPhysicianJob) => job._id)).toEqual([second._id]);
+    expect(page.json().data.jobs[0].isSaved).toBe(true);
+
+    const searched = await callApi(app, 'GET', '/api/employee/job/get-all-jobs?queryText=saved', saver.token);
+    expect(searched.json().data.jobs.every((job: TPhysicianJob) => job.isSaved)).toBe(true);
+    // Saves are the physician's own: another physician sees nothing saved.
+    const other = await callApi(
+      app,
+      'GET',
+      '/api/employee/job/get-all-jobs?queryText=saved',
+      physician.token,
+    );
+    expect(other.json().data.jobs.some((job: TPhysicianJob) => job.isSaved)).toBe(false);
+    const othersList = await callApi(app, 'GET', '/api/employee/job/get-saved-jobs', physician.token);
+    expect(othersList.json().data.total).toBe(0);
+    const notMine = await callApi(
+      app,
+      'DELETE',
+      `/api/employee/job/unsave-job/${first._id}`,
+      physician.token,
+    );
+    expect(notMine.statusCode).toBe(404);
+
+    const unsaved = await callApi(app, 'DELETE', `/api/employee/job/unsave-job/${first._id}`, saver.token);
+    expect(unsaved.statusCode, unsaved.body).toBe(200);
+    expect(unsaved.json().data).toEqual({ jobId: first._id, isSaved: false });
+    const left = await callApi(app, 'GET', '/api/employee/job/get-saved-jobs', saver.token);
+    expect(left.json().data.jobs.map((job: TPhysicianJob) => job._id)).toEqual([second._id]);
+  });
+
+  it('refuses a draft, an unknown job and a malformed page', async () => {
+    const { employer } = await employerWithOpenJob(app);
+    const draft = await postAnotherJob(app, employer, { status: 'draft' });
+    for (const jobId of [draft._id, 'not-an-id', '00000000-0000-4000-8000-000000000000']) {
+      const refused = await callApi(app, 'POST', `/api/employee/job/save-job/${jobId}`, physician.token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe(JOB_MESSAGES.notFound);
+    }
+    const invalid = await callApi(app, 'GET', '/api/employee/job/get-saved-jobs?pageSize=0', physician.token);
+    expect(invalid.statusCode).toBe(400);
+  });
+});
+
+describe('application status in words, and withdrawing', () => {
+  it("shows the candidate's status, never the employer's stage, and the employer sees the withdrawal", async () => {
+    const candidate = await signedInPhysician(app);
+    const { employer, job } = await employerWithOpenJob(app, { title: 'Withdrawable Internist' });
+    const applied = await apply(job._id, candidate.token);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({
+      status: 'submitted',
+      statusLabel: 'Submitted',
+      withdrawnAt: null,
+    });
+    const applicationId = applied.json().data._id as string;
+
+    const moved = await callApi(
+      app,
+      'PATCH',
+      `/api/employer/applicant/update-pipeline-status/${applicationId}`,
+      employer.token,
+      { pipelineStatus: 'Shortlisted' },
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const listed = await callApi(app, 'GET', '/api/employee/job/get-applications', candidate.token);
+    expect(listed.json().data.applications[0]).toMatchObject({
+      status: 'in_review',
+      statusLabel: 'In review',
+    });
+    expect(listed.body).not.toContain('Shortlisted');
+
+    // Someone else's application is not found and stays as it was.
+    const notMine = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/job/withdraw-application/${applicationId}`,
+      physician.token,
+    );
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.json().error.message).toBe(PHYSICIAN_MESSAGES.applicationNotFound);
+    const invalid = await callApi(
+      app,
+      'PATCH',
+      '/api/employee/job/withdraw-application/not-an-id',
+      candidate.token,
+    );
+    expect(invalid.statusCode).toBe(404);
+    const [stillStanding] = await app.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, applicationId));
+    expect(stillStanding?.withdrawnAt).toBeNull();
+
+    const withdrawn = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/job/withdraw-application/${applicationId}`,
+      candidate.token,
+    );
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().data).toMatchObject({ status: 'withdrawn', statusLabel: 'Withdrawn' });
+    expect(withdrawn.json().data.withdrawnAt).toEqual(expect.any(String));
+    const twice = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/job/withdraw-application/${applicationId}`,
+      candidate.token,
+    );
+    expect(twice.statusCode).toBe(409);
+
+    // The employer's lists show the candidate where they left, marked withdrawn, and cannot move them.
+    const applicants = await callApi(
+      app,
+      'GET',
+      `/api/employer/applicant/get-all-applicants/${employer.id}?jobId=${job._id}`,
+      employer.token,
+    );
+    expect(applicants.statusCode, applicants.body).toBe(200);
+    const [applicant] = applicants.json().data.applicants;
+    expect(applicant.applications[0]).toMatchObject({
+      _id: applicationId,
+      pipelineStatus: 'Shortlisted',
+      withdrawnAt: withdrawn.json().data.withdrawnAt,
+    });
+    const refused = await callApi(
+      app,
+      'PATCH',
+      `/api/employer/applicant/update-pipeline-status/${applicationId}`,
+      employer.token,
+      { pipelineStatus: 'Interview' },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(APPLICANT_MESSAGES.withdrawnCannotMove);
+  });
+
+  it('keeps a hire final', async () => {
+    const candidate = await signedInPhysician(app);
+    const { employer, job } = await employerWithOpenJob(app);
+    const applicationId = (await apply(job._id, candidate.token)).json().data._id as string;
+    const hired = await callApi(
+      app,
+      'PATCH',
+      `/api/employer/applicant/update-pipeline-status/${applicationId}`,
+      employer.token,
+      { pipelineStatus: 'Hired' },
+    );
+    expect(hired.statusCode, hired.body).toBe(200);
+    const refused = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/job/withdraw-application/${applicationId}`,
+      candidate.token,
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe(PHYSICIAN_MESSAGES.cannotWithdrawHired);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { NPI_MESSAGES } from '@medhire/contract/organization';
 import { PHYSICIAN_LIMITS, PHYSICIAN_MESSAGES, type TPhysicianProfile } from '@medhire/contract/physicians';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -117,7 +118,7 @@ describe('PATCH /api/employee/profile/update-profile', () => {
     });
     expect(response.statusCode).toBe(400);
     const text = JSON.stringify(response.json().error);
-    expect(text).toContain('The NPI number has 10 digits.');
+    expect(text).toContain(NPI_MESSAGES.format);
     expect(text).toContain('Years of experience cannot be negative.');
   });
 
@@ -271,5 +272,151 @@ describe('POST /api/employee/profile/upload-photo', () => {
       headers: { ...pdfBody.headers, authorization: physician.token },
     });
     expect(refused.statusCode).toBe(415);
+  });
+});
+
+describe('NPI, training, licenses and completeness', () => {
+  it('refuses an NPI number whose check digit does not match, and changes nothing', async () => {
+    const physician = await signedInPhysician(app);
+    const response = await callApi(app, 'PATCH', UPDATE, physician.token, { npiNumber: '1234567890' });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json().error)).toContain(NPI_MESSAGES.checkDigit);
+    const profile = await callApi(app, 'GET', '/api/employee/profile/get-profile', physician.token);
+    expect(profile.json().data.npiNumber).toBe('1234567893');
+  });
+
+  it('stores residency and fellowships, and refuses an end before the start or an unknown specialty', async () => {
+    const physician = await signedInPhysician(app);
+    const training = [
+      {
+        kind: 'residency',
+        program: 'Family Medicine Residency',
+        institution: 'UT Southwestern',
+        specialty: 'family-medicine',
+        startYear: 2014,
+        endYear: 2017,
+      },
+      {
+        kind: 'fellowship',
+        program: 'Sports Medicine Fellowship',
+        institution: 'Baylor',
+        specialty: 'family-medicine',
+        startYear: 2017,
+        endYear: null,
+      },
+    ];
+    const saved = await callApi(app, 'PATCH', UPDATE, physician.token, { training });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.training).toEqual(training);
+    expect(saved.json().data.completeness.missing).not.toContain('Residency or fellowship training');
+
+    const backwards = await callApi(app, 'PATCH', UPDATE, physician.token, {
+      training: [{ ...training[0], startYear: 2018, endYear: 2015 }],
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(JSON.stringify(backwards.json().error)).toContain('The end year cannot be before the start year.');
+    const unknown = await callApi(app, 'PATCH', UPDATE, physician.token, {
+      training: [{ ...training[0], specialty: 'astrology' }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details[0].field).toBe('training.0.specialty');
+    const profile = await callApi(app, 'GET', '/api/employee/profile/get-profile', physician.token);
+    expect(profile.json().data.training).toEqual(training);
+  });
+
+  it('adds, updates and removes licenses, shows an expired one as expired, and keeps them to their owner', async () => {
+    const physician = await signedInPhysician(app);
+    const other = await signedInPhysician(app);
+    const added = await callApi(app, 'POST', '/api/employee/profile/add-license', physician.token, {
+      state: 'tx',
+      number: 'Q1234',
+      expiresOn: '2020-01-31',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const [license] = added.json().data.licenses;
+    expect(license).toMatchObject({ state: 'TX', number: 'Q1234', expiresOn: '2020-01-31', isExpired: true });
+    expect(added.json().data.completeness.missing).not.toContain('State medical license');
+
+    const duplicate = await callApi(app, 'POST', '/api/employee/profile/add-license', physician.token, {
+      state: 'TX',
+      number: 'Q1234',
+      expiresOn: '2030-01-31',
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const invalid = await callApi(app, 'POST', '/api/employee/profile/add-license', physician.token, {
+      state: 'TX',
+      number: '',
+      expiresOn: 'next year',
+    });
+    expect(invalid.statusCode).toBe(400);
+    const notAState = await callApi(app, 'POST', '/api/employee/profile/add-license', physician.token, {
+      state: 'ZZ',
+      number: 'A1',
+      expiresOn: '2030-01-31',
+    });
+    expect(notAState.statusCode).toBe(400);
+
+    const renewed = await callApi(
+      app,
+      'PATCH',
+      `/api/employee/profile/update-license/${license._id}`,
+      physician.token,
+      { state: 'TX', number: 'Q1234', expiresOn: '2099-01-31' },
+    );
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().data.licenses[0]).toMatchObject({ _id: license._id, isExpired: false });
+
+    for (const [method, url] of [
+      ['PATCH', `/api/employee/profile/update-license/${license._id}`],
+      ['DELETE', `/api/employee/profile/delete-license/${license._id}`],
+    ] as const) {
+      const refused = await callApi(app, method, url, other.token, {
+        state: 'CO',
+        number: 'X',
+        expiresOn: '2031-01-01',
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe(PHYSICIAN_MESSAGES.licenseNotFound);
+    }
+    const unchanged = await callApi(app, 'GET', '/api/employee/profile/get-profile', physician.token);
+    expect(unchanged.json().data.licenses).toHaveLength(1);
+    expect(unchanged.json().data.licenses[0]).toMatchObject({ state: 'TX', expiresOn: '2099-01-31' });
+
+    const removed = await callApi(
+      app,
+      'DELETE',
+      `/api/employee/profile/delete-license/${license._id}`,
+      physician.token,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data.licenses).toEqual([]);
+  });
+
+  it('measures completeness and names what is missing in words a physician understands', async () => {
+    const fresh = await signedInPhysician(app, { isComplete: false });
+    const empty = await callApi(app, 'GET', '/api/employee/profile/get-profile', fresh.token);
+    expect(empty.json().data.completeness).toEqual({
+      percent: 0,
+      missing: [
+        'Specialty',
+        'Board status',
+        'Years of experience',
+        'Year you can start',
+        'Where you live',
+        'Where you want to work',
+        'Employment types you want',
+        'State medical license',
+        'Residency or fellowship training',
+        'NPI number',
+        'CV',
+        'Profile photo',
+      ],
+    });
+    const complete = await signedInPhysician(app);
+    expect(complete.profile.completeness).toEqual({
+      percent: 67,
+      missing: ['State medical license', 'Residency or fellowship training', 'CV', 'Profile photo'],
+    });
   });
 });

@@ -2,6 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/index.ts';
 import { enqueueJob } from '../../../queue/enqueue-job.ts';
 import { notifyUsers } from '../../notifications/notify.ts';
+import { isNotHiddenFrom } from '../hidden-organizations.ts';
+import { annualSalaryMaxOf } from '../physician-jobs.ts';
 
 /** Finds the alerts a newly published job matches (match-job-alerts.ts). */
 export const JOB_ALERT_MATCH_QUEUE = 'job-alert-match';
@@ -24,16 +26,9 @@ export async function queueJobAlertMatching(tx: Db, jobId: string): Promise<void
   await enqueueJob(tx, JOB_ALERT_MATCH_QUEUE, job);
 }
 
-/**
- * The condition that keeps a physician from hearing about a job of an organisation they hid.
- * Physicians hide organisations in `physician_hidden_organizations` (the profile's visibility
- * settings); until that table is part of the schema this condition lets every alert through,
- * and wiring it is one `not exists` here:
- *   not exists (select 1 from physician_hidden_organizations h
- *               where h.physician_id = <alert>.physician_id and h.organization_id = <job>.organization_id)
- */
-export function excludeHiddenOrganizations(_alert: SQL, _job: SQL): SQL {
-  return sql`true`;
+/** A physician never hears about a job of an organisation they hid from (their visibility settings). */
+function excludeHiddenOrganizations(alert: SQL, job: SQL): SQL {
+  return isNotHiddenFrom(sql`${job}.organization_id`, sql`${alert}.physician_id`);
 }
 
 /** Great-circle distance in miles between an alert's centre and a job location's coordinates. */
@@ -55,8 +50,8 @@ export interface MatchedAlert {
 /**
  * Records which alerts the job matches, in one statement: the job is open; each criterion an
  * alert sets holds (specialty; state among the job's locations; a location within the radius of
- * the alert's place; employment type; a stated annual salary, its top figure, at or above the
- * minimum); the physician's account is live and confirmed; the organisation is not one they hid.
+ * the alert's place; employment type; a stated salary whose top figure, counted yearly as the job search counts it,
+ * is at or above the minimum); the physician's account is live and confirmed; the organisation is not one they hid.
  * A (alert, job) pair is recorded once, so running again for the same job (a retried or repeated
  * queue job, a job closed and reopened) finds nothing new. Answers only the new matches.
  */
@@ -89,8 +84,8 @@ export async function recordJobAlertMatches(
             and ${milesBetween(alert, location)} <= a.radius_miles))
         and (a.employment_type is null or a.employment_type = j.employment_type)
         and (a.min_salary is null or (
-          coalesce(j.salary_pay_type, 'annual') = 'annual'
-          and greatest(j.salary_min, j.salary_max) >= a.min_salary))
+          j.salary_max is not null
+          and ${annualSalaryMaxOf(sql.raw('j.salary_max'), sql.raw('j.salary_pay_type'))} >= a.min_salary))
         and ${excludeHiddenOrganizations(alert, job)}
       on conflict (alert_id, job_id) do nothing
       returning alert_id

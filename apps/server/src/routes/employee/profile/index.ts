@@ -5,6 +5,8 @@ import { ok, ZFailure } from '@medhire/contract/envelope';
 import {
   CV_UPLOAD_FIELD,
   PHYSICIAN_LIMITS,
+  ZLicenseBody,
+  ZLicenseIdParams,
   ZPhysicianProfile,
   ZPhysicianProfileBody,
 } from '@medhire/contract/physicians';
@@ -12,6 +14,7 @@ import { IMAGE_UPLOAD_FIELD, ZUploadedImage } from '@medhire/contract/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getPhysicianProfile } from '../../../domain/physicians/get-physician-profile.ts';
+import { addLicense, removeLicense, updateLicense } from '../../../domain/physicians/physician-licenses.ts';
 import { updatePhysicianProfile } from '../../../domain/physicians/update-physician-profile.ts';
 import { uploadPhysicianCv } from '../../../domain/physicians/upload-cv.ts';
 import {
@@ -114,6 +117,74 @@ const employeeProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         db: app.db,
         physicianId: requirePhysician(request).physicianId,
         profile: request.body,
+      }),
+    }),
+  );
+
+  app.post(
+    '/add-license',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary: 'List a state medical license; answers the profile',
+        body: ZLicenseBody,
+        response: { 200: ok(ZPhysicianProfile), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your license is added.',
+      data: await addLicense({
+        db: app.db,
+        physicianId: requirePhysician(request).physicianId,
+        license: request.body,
+      }),
+    }),
+  );
+
+  app.patch(
+    '/update-license/:licenseId',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary: 'Change one of your licenses (state, number, expiry); answers the profile',
+        params: ZLicenseIdParams,
+        body: ZLicenseBody,
+        response: { 200: ok(ZPhysicianProfile), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your license is saved.',
+      data: await updateLicense({
+        db: app.db,
+        physicianId: requirePhysician(request).physicianId,
+        licenseId: request.params.licenseId,
+        license: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/delete-license/:licenseId',
+    {
+      schema: {
+        tags: TAGS,
+        security: PHYSICIAN_SECURITY,
+        summary: 'Remove one of your licenses; answers the profile',
+        params: ZLicenseIdParams,
+        response: { 200: ok(ZPhysicianProfile), ...PHYSICIAN_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your license is removed.',
+      data: await removeLicense({
+        db: app.db,
+        physicianId: requirePhysician(request).physicianId,
+        licenseId: request.params.licenseId,
       }),
     }),
   );
