@@ -1,7 +1,7 @@
 import type { TApplicant } from '@medhire/contract/applicants';
+import { Button } from '@medhire/ui/button.tsx';
+import { Table } from '@medhire/ui/table.tsx';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Table } from '../../../components/ui/table.tsx';
 import type { ApplicantsView } from '../../../lib/storage.ts';
 import { stateName } from '../../../lib/us-states.ts';
 import { BoardStatusBadge, experienceYears } from './applicant-badges.tsx';

@@ -1,8 +1,8 @@
 import { type TCardInput, ZCardInput } from '@medhire/contract/payment-card';
 import type { TSandboxTestCard } from '@medhire/contract/subscription';
+import { Button } from '@medhire/ui/button.tsx';
+import { TextField } from '@medhire/ui/field.tsx';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 
 interface CardFormValues {
