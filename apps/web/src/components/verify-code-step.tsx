@@ -1,9 +1,9 @@
 import { ZVerifyOtpBody } from '@medhire/contract/auth';
 import { Button } from '@medhire/ui/button.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { OneTimeCodeField, ResendCodeButton } from '@medhire/ui/one-time-code.tsx';
 import { notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../lib/form-resolver.ts';
 import { describeError, errorMessage } from '../lib/http.ts';
 import { FormError, ServerForm, useServerError } from './form-error.tsx';
 

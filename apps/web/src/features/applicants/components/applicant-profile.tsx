@@ -11,12 +11,12 @@ import { ArrowLeftIcon, MessageIcon, PlusIcon, UserIcon } from '@medhire/ui/icon
 import { Modal } from '@medhire/ui/modal.tsx';
 import { Skeleton, Spinner } from '@medhire/ui/spinner.tsx';
 import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
+import { stateName } from '@medhire/ui/us-states.ts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { describeError, errorMessage, HttpError } from '../../../lib/http.ts';
-import { stateName } from '../../../lib/us-states.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';
 import { matchesApi } from '../../matches/api/matches-api.ts';

@@ -1,6 +1,7 @@
 import { ZSendRecoveryOtpBody, ZUpdatePasswordByOtpBody } from '@medhire/contract/auth';
 import { Button } from '@medhire/ui/button.tsx';
 import { EmailField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { notifySuccess } from '@medhire/ui/toast.ts';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { Link, useNavigate } from 'react-router';
 import { ServerForm, useServerError } from '../../../components/form-error.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { VerifyCodeStep } from '../../../components/verify-code-step.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStepFocus } from './use-step-focus.ts';
 import './auth-forms.css';

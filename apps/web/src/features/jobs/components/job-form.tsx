@@ -2,6 +2,7 @@ import { type TJob, type TJobFields, ZJobFields } from '@medhire/contract/jobs';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
+import { contractResolver, withoutBlanks } from '@medhire/ui/form-resolver.ts';
 import { Spinner } from '@medhire/ui/spinner.tsx';
 import { notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
 import { type FormEvent, useId, useState } from 'react';
@@ -15,7 +16,6 @@ import {
   WizardStepHeader,
   WizardSteps,
 } from '../../../components/ui/wizard.tsx';
-import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { describeError, errorMessage, HttpError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { useEnums } from '../../utility/use-enums.ts';

@@ -8,6 +8,7 @@ import {
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button, buttonClasses } from '@medhire/ui/button.tsx';
 import { Select, TextArea } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { Modal } from '@medhire/ui/modal.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
@@ -15,7 +16,6 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';

@@ -2,6 +2,7 @@ import type { TUser } from '@medhire/contract/account';
 import { type TOrganizationDetails, ZOrganizationDetails } from '@medhire/contract/organization';
 import { Button, buttonClasses } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
+import { contractResolver, withoutBlanks } from '@medhire/ui/form-resolver.ts';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { notifyError, notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -17,7 +18,6 @@ import {
   WizardStepHeader,
   WizardSteps,
 } from '../../../components/ui/wizard.tsx';
-import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';

@@ -5,11 +5,11 @@ import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { ChipList } from '@medhire/ui/chip-list.tsx';
 import { Select, TextField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Combobox } from '../../../components/ui/combobox.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 

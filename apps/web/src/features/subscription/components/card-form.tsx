@@ -2,8 +2,8 @@ import { type TCardInput, ZCardInput } from '@medhire/contract/payment-card';
 import type { TSandboxTestCard } from '@medhire/contract/subscription';
 import { Button } from '@medhire/ui/button.tsx';
 import { TextField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 
 interface CardFormValues {
   name: string;

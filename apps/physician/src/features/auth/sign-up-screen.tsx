@@ -1,0 +1,86 @@
+import type { TPhysicianRegisterBody } from '@medhire/contract/physicians';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { EmailField, PasswordField, TextField } from '@medhire/ui/field.tsx';
+import { Logo } from '@medhire/ui/logo.tsx';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/hooks.ts';
+import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
+import { signedIn } from '../../lib/session-slice.ts';
+import { useSignUpMutation } from './auth-api.ts';
+import './auth.css';
+
+const registerResolver = lazyContractResolver<TPhysicianRegisterBody, TPhysicianRegisterBody>(() =>
+  import('@medhire/contract/physicians').then((contract) => contract.ZPhysicianRegisterBody),
+);
+
+export function SignUpScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [signUp, { error, isLoading }] = useSignUpMutation();
+  const form = useForm<TPhysicianRegisterBody>({
+    resolver: registerResolver.resolver,
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  useEffect(() => registerResolver.warmUp(), []);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const result = await signUp(values);
+    if ('data' in result && result.data) {
+      dispatch(signedIn(result.data));
+      // A new account has no profile yet, and applying needs one.
+      navigate('/profile?welcome=1', { replace: true });
+    }
+  });
+
+  return (
+    <main className="auth-screen">
+      <title>Create your account · MedHire for physicians</title>
+      <div className="auth-screen__panel">
+        <Logo />
+        <Card>
+          <form className="auth-screen__form" onSubmit={onSubmit} noValidate aria-labelledby="sign-up-title">
+            <h1 id="sign-up-title" className="auth-screen__title">
+              Create your physician account
+            </h1>
+            {error && <Alert variant="danger">{error.message}</Alert>}
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+            <EmailField
+              label="E-mail"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Button type="submit" isBlock isLoading={isLoading}>
+              Create account
+            </Button>
+          </form>
+        </Card>
+        <p className="auth-screen__switch">
+          Already have an account? <Link to="/sign-in">Sign in</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
