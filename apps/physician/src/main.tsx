@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
+import { registerServiceWorker } from './register-service-worker.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page is missing its #root element.');
