@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { selectSession } from '../lib/session-slice.ts';
 import { useAppSelector } from './hooks.ts';
 
@@ -14,7 +14,22 @@ export function RequireSession() {
   return <Outlet />;
 }
 
+/** Only a path inside this app: a link can never send the person elsewhere after signing in. */
+export function safeRedirect(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/jobs';
+}
+
+/**
+ * Sign-in and sign-up, for signed-out visitors only. The moment a session starts this guard
+ * moves on: to where the person was headed, or for a new account to its profile, which
+ * applying needs.
+ */
 export function RequireSignedOut() {
   const session = useAppSelector(selectSession);
-  return session ? <Navigate to="/jobs" replace /> : <Outlet />;
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  if (!session) return <Outlet />;
+  const target =
+    location.pathname === '/sign-up' ? '/profile?welcome=1' : safeRedirect(searchParams.get('redirectTo'));
+  return <Navigate to={target} replace />;
 }

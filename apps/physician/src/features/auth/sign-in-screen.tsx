@@ -6,7 +6,7 @@ import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
 import { signedIn } from '../../lib/session-slice.ts';
@@ -17,15 +17,8 @@ const loginResolver = lazyContractResolver<TPhysicianLoginBody, TPhysicianLoginB
   import('@medhire/contract/physicians').then((contract) => contract.ZPhysicianLoginBody),
 );
 
-/** Only a path inside this app: a link can never send the person elsewhere after signing in. */
-export function safeRedirect(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/jobs';
-}
-
 export function SignInScreen() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const [signIn, { error, isLoading }] = useSignInMutation();
   const form = useForm<TPhysicianLoginBody>({
     resolver: loginResolver.resolver,
@@ -37,8 +30,8 @@ export function SignInScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signIn(values);
     if ('data' in result && result.data) {
+      // The signed-out guard moves on to where the person was headed.
       dispatch(signedIn(result.data));
-      navigate(safeRedirect(searchParams.get('redirectTo')), { replace: true });
     }
   });
 

@@ -6,7 +6,7 @@ import { EmailField, PasswordField, TextField } from '@medhire/ui/field.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
 import { signedIn } from '../../lib/session-slice.ts';
@@ -19,7 +19,6 @@ const registerResolver = lazyContractResolver<TPhysicianRegisterBody, TPhysician
 
 export function SignUpScreen() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const [signUp, { error, isLoading }] = useSignUpMutation();
   const form = useForm<TPhysicianRegisterBody>({
     resolver: registerResolver.resolver,
@@ -31,9 +30,8 @@ export function SignUpScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signUp(values);
     if ('data' in result && result.data) {
+      // The signed-out guard moves on to the profile: a new account has none, and applying needs one.
       dispatch(signedIn(result.data));
-      // A new account has no profile yet, and applying needs one.
-      navigate('/profile?welcome=1', { replace: true });
     }
   });
 
