@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { TConversationSyncData } from '@medhire/contract/conversations';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './fixtures/api.ts';
@@ -120,5 +121,65 @@ describe('the physician app', () => {
       .poll(() => messages.getByText(/Sending|Waiting for the network|Not sent/).count(), { timeout: SLOW })
       .toBe(0);
     checked.assertNoErrors();
+  });
+
+  it('opens offline from the service worker, shows the conversations, and sends what was written offline once back', async () => {
+    const { page, context } = checked;
+    // The service worker (scope /physician/) takes control, then the list is read once online.
+    const scope = await page.evaluate(() =>
+      navigator.serviceWorker.ready.then((registration) => registration.scope),
+    );
+    expect(new URL(scope).pathname).toBe('/physician/');
+    await page.reload();
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: SLOW })
+      .toBe(true);
+    await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Messages' }).click();
+    await page
+      .getByRole('link', { name: new RegExp(jobTitle) })
+      .first()
+      .waitFor({ timeout: SLOW });
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText(/You are offline/).waitFor({ timeout: SLOW });
+    await page
+      .getByRole('link', { name: new RegExp(jobTitle) })
+      .first()
+      .click();
+
+    const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+    await composer.fill('Written without a connection.');
+    await composer.press('Enter');
+    const messages = page.getByRole('list', { name: 'Messages' });
+    await messages.getByText('Waiting for the network').waitFor({ timeout: SLOW });
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => messages.getByText(/Sending|Waiting for the network|Not sent/).count(), { timeout: SLOW })
+      .toBe(0);
+    await expect
+      .poll(() => messages.getByText('Written without a connection.').count(), { timeout: SLOW })
+      .toBe(1);
+    const { token } = await physicianSession(page);
+    const history = await callApi<TConversationSyncData>(
+      server.baseURL,
+      'GET',
+      '/employee/conversation/sync?since=0&pageSize=500',
+      {
+        token,
+      },
+    );
+    const stored = history.changes.filter(
+      (change) => change.type === 'message' && change.message.body === 'Written without a connection.',
+    );
+    expect(stored).toHaveLength(1);
+
+    // Only what being offline causes (failed loads, a dropped socket) may have been logged.
+    const unexpected = checked.errors.filter(
+      (error) =>
+        !/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|Failed to load resource|WebSocket/.test(error),
+    );
+    expect(unexpected).toEqual([]);
   });
 });
