@@ -8,8 +8,8 @@ import {
   UserIcon,
 } from '@medhire/ui/icons.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
-import { type ReactNode, Suspense, useEffect } from 'react';
-import { NavLink, Outlet, useNavigation } from 'react-router';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { signOut } from '../features/auth/sign-out.ts';
 import { AddToHomeScreenCard } from '../features/install/add-to-home-screen-card.tsx';
 import { startLiveConnection } from '../features/messages/live-connection.ts';
@@ -56,6 +56,9 @@ export function Shell() {
   const session = useAppSelector(selectSession);
   const isOnline = useIsOnline();
   const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const previousPathname = useRef(pathname);
   const token = session?.token;
   const uid = session?.physician.userId;
 
@@ -63,6 +66,14 @@ export function Shell() {
     if (!token || !uid) return;
     return dispatch(startLiveConnection(token, uid));
   }, [dispatch, token, uid]);
+
+  // After a navigation, focus moves to the new page (as a page load would move it), so a
+  // screen-reader or keyboard user starts reading there instead of in the tab bar.
+  useEffect(() => {
+    if (previousPathname.current === pathname) return;
+    previousPathname.current = pathname;
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
 
   return (
     <div className="shell">
@@ -83,7 +94,13 @@ export function Shell() {
       <nav className="shell__side" aria-label="Main">
         <NavItems className="shell__side-list" />
       </nav>
-      <main id="main" className="shell__main" aria-busy={navigation.state === 'loading'}>
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        className="shell__main"
+        aria-busy={navigation.state === 'loading'}
+      >
         {!isOnline && (
           <p className="shell__offline" role="status">
             You are offline. What you saw last stays readable, and messages you write are sent when you are
