@@ -415,6 +415,9 @@ function Uploads({ profile }: { profile: TPhysicianProfile }) {
 export function ProfileScreen() {
   const [params] = useSearchParams();
   const { data: profile, error, isLoading, refetch } = useGetProfileQuery();
+  // The form waits for the reference lists too: a select filled before its options exist would
+  // show "Choose a specialty" for a physician who has one.
+  const enums = useGetEnumsQuery();
 
   return (
     <>
@@ -429,12 +432,19 @@ export function ProfileScreen() {
           in two taps.
         </Alert>
       )}
-      {isLoading ? (
+      {isLoading || enums.isLoading ? (
         <Spinner label="Loading your profile" />
-      ) : error || !profile ? (
+      ) : error || enums.error || !profile ? (
         <Alert variant="danger" title="Your profile did not load">
-          <p>{error?.message}</p>
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+          <p>{(error ?? enums.error)?.message}</p>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              void refetch();
+              void enums.refetch();
+            }}
+          >
             Try again
           </Button>
         </Alert>
