@@ -63,7 +63,8 @@ export default defineConfig({
       },
     }),
   ],
-  server: { proxy },
+  // Next to the employer app's dev server (5173), so `npm run dev` runs both.
+  server: { port: 5174, strictPort: true, proxy },
   preview: { proxy },
   build: {
     // scripts/check-bundle-size.mjs reads the manifest to measure what the first screen downloads.
