@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: build the web app and compile the server when their sources are newer than the
+// `npm start`: build the web and physician apps and compile the server when their sources are newer than the
 // last build, then run the compiled server (which starts its database, migrates it and, with
 // DEMO_DATA on, seeds the demo employer).
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +19,20 @@ const builds = [
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'packages/contract/src',
+      'packages/ui/src',
+    ],
+  },
+  {
+    name: 'the physician app',
+    workspace: 'apps/physician',
+    output: 'apps/physician/dist/index.html',
+    sources: [
+      'apps/physician/src',
+      'apps/physician/public',
+      'apps/physician/index.html',
+      'apps/physician/vite.config.ts',
+      'packages/contract/src',
+      'packages/ui/src',
     ],
   },
   {

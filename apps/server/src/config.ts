@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SERVER_PACKAGE_DIR } from './lib/server-package.ts';
 
 const DEFAULT_WEB_DIST_DIR = path.resolve(SERVER_PACKAGE_DIR, '../web/dist');
+const DEFAULT_PHYSICIAN_DIST_DIR = path.resolve(SERVER_PACKAGE_DIR, '../physician/dist');
 const JWT_SECRET_FILE = 'jwt-secret';
 const VAPID_KEYS_FILE = 'vapid-keys.json';
 
@@ -128,6 +129,7 @@ const ZEnv = z.object({
     .transform((value) => value || 'info')
     .pipe(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
   WEB_DIST_DIR: optionalText,
+  PHYSICIAN_DIST_DIR: optionalText,
   TRUST_PROXY: z
     .string()
     .trim()
@@ -242,6 +244,8 @@ export interface AppConfig {
   demoData: boolean;
   logLevel: LogLevel;
   webDistDir: string;
+  /** The built physician app, served under /physician/. */
+  physicianDistDir: string;
   /** Origins allowed to call the API cross-origin; empty keeps CORS closed. */
   corsOrigins: string[];
   /**
@@ -420,6 +424,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoData: values.DEMO_DATA,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    physicianDistDir: values.PHYSICIAN_DIST_DIR
+      ? path.resolve(values.PHYSICIAN_DIST_DIR)
+      : DEFAULT_PHYSICIAN_DIST_DIR,
     corsOrigins: values.CORS_ORIGINS
       ? splitList(values.CORS_ORIGINS).map((origin) => new URL(origin).origin)
       : [],

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       metrics: { token: undefined, port: undefined },
     });
     expect(config.webDistDir).toBe(path.resolve(SERVER_DIR, '../web/dist'));
+    expect(config.physicianDistDir).toBe(path.resolve(SERVER_DIR, '../physician/dist'));
   });
 
   it('generates the VAPID key pair into DATA_DIR once and reuses it', () => {
@@ -101,6 +102,7 @@ describe('loadConfig', () => {
       DEMO_DATA: 'true',
       LOG_LEVEL: 'DEBUG',
       WEB_DIST_DIR: 'relative/dist',
+      PHYSICIAN_DIST_DIR: 'relative/physician-dist',
       CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/',
     });
 
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       demoData: true,
       logLevel: 'debug',
       webDistDir: path.resolve('relative/dist'),
+      physicianDistDir: path.resolve('relative/physician-dist'),
       corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
     });
   });

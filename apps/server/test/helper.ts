@@ -33,13 +33,14 @@ export function testDataDir(): string {
   return dataDir;
 }
 
-/** The configuration tests run with: quiet logs, a scratch DATA_DIR, no built web app. */
+/** The configuration tests run with: quiet logs, a scratch DATA_DIR, no built web or physician app. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({
     DATA_DIR: testDataDir(),
     JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(testDataDir(), 'no-web-build'),
+    PHYSICIAN_DIST_DIR: path.join(testDataDir(), 'no-physician-build'),
   });
   return { ...base, ...overrides };
 }

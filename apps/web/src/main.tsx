@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import './components/ui/tokens.css';
-import './components/ui/base.css';
+import '@medhire/ui/tokens.css';
+import '@medhire/ui/base.css';
 import { layoutFor } from './app/layouts/layout-for.ts';
 import { preloadLayout } from './app/layouts/lazy-layouts.ts';
 import { AppProviders } from './app/providers.tsx';

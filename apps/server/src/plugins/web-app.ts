@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +17,12 @@ const UPLOADS_MAX_AGE = '1d';
  */
 const PRERENDERED_SIGN_IN_PATHS = new Set(['/', '/signIn']);
 const SIGN_IN_HTML = 'sign-in.html';
+
+/**
+ * The physician app (apps/physician) lives below this path, built with Vite `base: '/physician/'`:
+ * its own shell, assets, manifest and service worker, whose scope is this path.
+ */
+export const PHYSICIAN_PREFIX = '/physician';
 
 /** Paths the SPA never owns: an unknown address below them is a 404, not the app shell. */
 const SERVER_PREFIXES = ['/api', '/uploads', '/socket.io'];
@@ -48,6 +55,10 @@ function isServerPath(pathname: string): boolean {
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+function isPhysicianPath(pathname: string): boolean {
+  return pathname === PHYSICIAN_PREFIX || pathname.startsWith(`${PHYSICIAN_PREFIX}/`);
+}
+
 /** A browser navigation to a client-side route (/signIn, /jobs/123 …) gets the app shell. */
 export function isAppNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -62,7 +73,7 @@ export function isAppNavigation(request: FastifyRequest): boolean {
  */
 export default fp(
   async (app) => {
-    const { webDistDir, uploadsDir } = app.config;
+    const { webDistDir, physicianDistDir, uploadsDir } = app.config;
     const indexHtml = path.join(webDistDir, 'index.html');
     const signInHtml = path.join(webDistDir, SIGN_IN_HTML);
     const assetsDir = `${path.join(webDistDir, 'assets')}${path.sep}`;
@@ -104,7 +115,54 @@ export default fp(
       );
     }
 
+    // The physician app: hashed assets immutable, everything else (index.html, sw.js, the
+    // manifest, icons) revalidated so a deploy reaches installed apps at once.
+    const physicianIndexHtml = path.join(physicianDistDir, 'index.html');
+    const physicianAssetsDir = `${path.join(physicianDistDir, 'assets')}${path.sep}`;
+    if (existsSync(physicianDistDir)) {
+      await app.register(fastifyStatic, {
+        root: physicianDistDir,
+        prefix: `${PHYSICIAN_PREFIX}/`,
+        decorateReply: false,
+        wildcard: true,
+        index: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.setHeader('cache-control', filePath.startsWith(physicianAssetsDir) ? IMMUTABLE : REVALIDATE);
+        },
+      });
+      // The static files would refuse the folder itself; it is the app's start URL.
+      app.get(`${PHYSICIAN_PREFIX}/`, (request, reply) => sendPhysicianShell(request, reply));
+    }
+
+    /** index.html of the physician app for any of its client routes (/physician/jobs/123 …). */
+    async function sendPhysicianShell(request: FastifyRequest, reply: FastifyReply) {
+      // Without the trailing slash the app's relative assets and service-worker scope do not apply.
+      if (pathnameOf(request) === PHYSICIAN_PREFIX) {
+        const queryStart = request.url.indexOf('?');
+        return reply.redirect(
+          `${PHYSICIAN_PREFIX}/${queryStart === -1 ? '' : request.url.slice(queryStart)}`,
+          301,
+        );
+      }
+      const html = await readFile(physicianIndexHtml).catch(() => undefined);
+      if (html) {
+        return reply
+          .code(200)
+          .header('cache-control', REVALIDATE)
+          .type('text/html; charset=utf-8')
+          .send(html);
+      }
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE.replaceAll('web app', 'physician app'));
+    }
+
     async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
+      if (isPhysicianPath(pathnameOf(request))) return sendPhysicianShell(request, reply);
       if (hasWebDist && existsSync(indexHtml)) {
         const isPrerendered = PRERENDERED_SIGN_IN_PATHS.has(pathnameOf(request)) && existsSync(signInHtml);
         return reply.code(200).sendFile(isPrerendered ? SIGN_IN_HTML : 'index.html', webDistDir);

@@ -1,7 +1,7 @@
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../components/ui/alert.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { userUpdated } from '../features/auth/auth-slice.ts';
 import { DELEGATE_ACCESS } from '../features/legal/legal-documents.ts';
 import { teamApi } from '../features/team/api/team-api.ts';

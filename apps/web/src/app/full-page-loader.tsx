@@ -1,4 +1,4 @@
-import { Spinner } from '../components/ui/spinner.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
 import './full-page-loader.css';
 
 export function FullPageLoader() {

@@ -1,7 +1,7 @@
+import { buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { ShieldIcon } from '@medhire/ui/icons.tsx';
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button.tsx';
-import { EmptyState } from '../components/ui/empty-state.tsx';
-import { ShieldIcon } from '../components/ui/icons.tsx';
 import type { RouteAccess } from './route-access.ts';
 import { useRoleLabel, whoCan } from './use-can.ts';
 

@@ -1,7 +1,7 @@
+import { buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { SearchIcon } from '@medhire/ui/icons.tsx';
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button.tsx';
-import { EmptyState } from '../components/ui/empty-state.tsx';
-import { SearchIcon } from '../components/ui/icons.tsx';
 import { selectSession } from '../features/auth/auth-slice.ts';
 import { useAppSelector } from './hooks.ts';
 

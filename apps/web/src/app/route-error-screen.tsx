@@ -1,6 +1,6 @@
+import { buttonClasses } from '@medhire/ui/button.tsx';
+import { Logo } from '@medhire/ui/logo.tsx';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonClasses } from '../components/ui/button.tsx';
-import { Logo } from '../components/ui/logo.tsx';
 import './route-error-screen.css';
 
 function describe(error: unknown): string {

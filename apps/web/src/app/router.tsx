@@ -16,6 +16,7 @@ const signIn = screen(
   (module) => module.SignInScreen,
 );
 const legal = () => import('../features/legal/components/legal-screens.tsx');
+const editProfile = () => import('./edit-profile-route.tsx');
 const onboarding = () => import('../features/organizations/components/organization-screens.tsx');
 const jobs = () => import('../features/jobs/components/jobs-screens.tsx');
 const applicants = () => import('../features/applicants/components/applicants-screens.tsx');
@@ -157,7 +158,7 @@ export const routes: RouteObject[] = [
             handle: needs('organization.edit', 'claim an organization', ELSEWHERE.profile),
             lazy: screen(authScreens, (module) => module.ClaimBusinessProfileScreen),
           },
-          { path: 'edit-profile', lazy: screen(onboarding, (module) => module.EditProfileScreen) },
+          { path: 'edit-profile', lazy: screen(editProfile, (module) => module.EditProfileRoute) },
           {
             path: 'explore',
             handle: needs('applicants', 'explore physicians'),

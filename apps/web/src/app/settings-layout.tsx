@@ -1,5 +1,5 @@
+import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { PageHeader } from '../components/ui/page-header.tsx';
 import { settingsTabAt, settingsTabsFor } from '../features/settings/settings-tabs.ts';
 import { useAppSelector } from './hooks.ts';
 import './settings-layout.css';

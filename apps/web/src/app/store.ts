@@ -1,4 +1,5 @@
 import type { TSession } from '@medhire/contract/account';
+import { notifyError, notifyInfo } from '@medhire/ui/toast.ts';
 import {
   type Action,
   combineReducers,
@@ -18,7 +19,6 @@ import { organizationsReducer } from '../features/organizations/organizations-sl
 import { subscriptionReducer } from '../features/subscription/subscription-slice.ts';
 import { utilityReducer } from '../features/utility/utility-slice.ts';
 import { delegateFlag, sessionStore } from '../lib/storage.ts';
-import { notifyError, notifyInfo } from '../lib/toast.ts';
 import { layoutReducer } from './layouts/layout-slice.ts';
 
 const combinedReducer = combineReducers({

@@ -1,6 +1,6 @@
 import { ToastContainer } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import { toastContainerOptions } from '../lib/toast.ts';
+import { toastContainerOptions } from '@medhire/ui/toast.ts';
 import './toasts.css';
 
 /** Where toasts appear; loaded after the first page (see AppProviders). */

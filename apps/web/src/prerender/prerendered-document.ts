@@ -67,7 +67,7 @@ export interface PrerenderedPage {
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * The design token that times the page entrance animation (components/ui/tokens.css). The
+ * The design token that times the page entrance animation (@medhire/ui/tokens.css). The
  * prerendered #root sets it to 0s so the page is visible at its first paint, and the app keeps
  * it so until the first navigation (prerender/take-over.ts).
  */

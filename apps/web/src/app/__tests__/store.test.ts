@@ -1,9 +1,9 @@
+import { notifyInfo } from '@medhire/ui/toast.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { conversationOpened, liveMessageReceived } from '../../features/conversations/conversations-slice.ts';
-import { notifyInfo } from '../../lib/toast.ts';
 import { createAppStore, NEW_MESSAGE_TOAST } from '../store.ts';
 
-vi.mock(import('../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyInfo: vi.fn(),
 }));

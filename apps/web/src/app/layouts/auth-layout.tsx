@@ -1,6 +1,6 @@
+import { CheckIcon } from '@medhire/ui/icons.tsx';
+import { Logo } from '@medhire/ui/logo.tsx';
 import { Link } from 'react-router';
-import { CheckIcon } from '../../components/ui/icons.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
 import { LegalLinks } from './legal-links.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import './auth-layout.css';

@@ -1,5 +1,5 @@
+import { cx } from '@medhire/ui/cx.ts';
 import { Link } from 'react-router';
-import { cx } from '../../components/ui/cx.ts';
 import './legal-links.css';
 
 export const LEGAL_LINKS = [

@@ -1,7 +1,5 @@
 import type { TRight } from '@medhire/contract/team-roles';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { cx } from '../../components/ui/cx.ts';
+import { cx } from '@medhire/ui/cx.ts';
 import {
   BriefcaseIcon,
   BuildingIcon,
@@ -15,8 +13,10 @@ import {
   SidebarIcon,
   SlidersIcon,
   UsersIcon,
-} from '../../components/ui/icons.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
+} from '@medhire/ui/icons.tsx';
+import { Logo } from '@medhire/ui/logo.tsx';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NotificationsSync } from '../../features/notifications/components/notifications-sync.tsx';
 import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';

@@ -1,7 +1,7 @@
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { LogoutIcon } from '@medhire/ui/icons.tsx';
+import { Logo } from '@medhire/ui/logo.tsx';
 import { Link, useLocation } from 'react-router';
-import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { LogoutIcon } from '../../components/ui/icons.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
 import { selectSession } from '../../features/auth/auth-slice.ts';
 import { postLoginDestination } from '../../features/auth/post-login-destination.ts';
 import { useAppSelector } from '../hooks.ts';

@@ -1,6 +1,6 @@
+import { BuildingIcon, CardIcon, ChevronDownIcon, LogoutIcon } from '@medhire/ui/icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BuildingIcon, CardIcon, ChevronDownIcon, LogoutIcon } from '../../components/ui/icons.tsx';
 import { selectUser } from '../../features/auth/auth-slice.ts';
 import { useAppSelector } from '../hooks.ts';
 import { useSignOut } from './use-sign-out.ts';

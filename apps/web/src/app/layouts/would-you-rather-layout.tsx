@@ -1,6 +1,6 @@
-import { Button } from '../../components/ui/button.tsx';
-import { LogoutIcon } from '../../components/ui/icons.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { LogoutIcon } from '@medhire/ui/icons.tsx';
+import { Logo } from '@medhire/ui/logo.tsx';
 import { PageOutlet } from './page-outlet.tsx';
 import { useSignOut } from './use-sign-out.ts';
 import './focused-layout.css';

@@ -1,3 +1,6 @@
+import { cx } from '@medhire/ui/cx.ts';
+import { SearchIcon } from '@medhire/ui/icons.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
 import {
   type FocusEvent,
   type KeyboardEvent,
@@ -8,11 +11,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { cx } from './cx.ts';
-import { SearchIcon } from './icons.tsx';
-import { Spinner } from './spinner.tsx';
 import './combobox.css';
-import './field.css';
+import '@medhire/ui/field.css';
 import { describeError } from '../../lib/http.ts';
 
 export interface ComboboxProps<Item> {

@@ -1,4 +1,4 @@
-import { ChipList } from './chip-list.tsx';
+import { ChipList } from '@medhire/ui/chip-list.tsx';
 import { Combobox } from './combobox.tsx';
 import './location-picker.css';
 

@@ -1,5 +1,5 @@
+import { Button } from '@medhire/ui/button.tsx';
 import type { CSSProperties, ReactNode } from 'react';
-import { Button } from './button.tsx';
 import './review-sections.css';
 
 export interface ReviewRow {

@@ -1,4 +1,4 @@
-import { CheckIcon } from './icons.tsx';
+import { CheckIcon } from '@medhire/ui/icons.tsx';
 import './stage-progress.css';
 
 export interface StageProgressProps {

@@ -1,8 +1,8 @@
+import { Alert } from '@medhire/ui/alert.tsx';
+import { cx } from '@medhire/ui/cx.ts';
+import { CheckIcon } from '@medhire/ui/icons.tsx';
 import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import { useIsScrollable } from '../../lib/use-is-scrollable.ts';
-import { Alert } from './alert.tsx';
-import { cx } from './cx.ts';
-import { CheckIcon } from './icons.tsx';
 import './wizard.css';
 
 export interface WizardStep {

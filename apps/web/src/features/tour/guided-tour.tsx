@@ -1,3 +1,5 @@
+import { Button } from '@medhire/ui/button.tsx';
+import { CloseIcon } from '@medhire/ui/icons.tsx';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -8,8 +10,6 @@ import {
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { Button } from '../../components/ui/button.tsx';
-import { CloseIcon } from '../../components/ui/icons.tsx';
 import {
   type AccountProgress,
   isAnchorVisible,

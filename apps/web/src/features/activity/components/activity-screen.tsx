@@ -4,17 +4,17 @@ import {
   type TActivityFiltersData,
   type TActivityLogData,
 } from '@medhire/contract/activity';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Badge } from '@medhire/ui/badge.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { Select, TextField } from '@medhire/ui/field.tsx';
+import { Pager } from '@medhire/ui/pager.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
+import { Table } from '@medhire/ui/table.tsx';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Select, TextField } from '../../../components/ui/field.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table } from '../../../components/ui/table.tsx';
 import { describeError } from '../../../lib/http.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { ACTIVITY_TYPE_GROUPS, dateRangeError, dateRangeQuery, typesOfGroup } from '../activity-filters.ts';

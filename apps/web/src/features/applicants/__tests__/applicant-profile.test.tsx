@@ -1,12 +1,12 @@
+import { notifyError } from '@medhire/ui/toast.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { notifyError } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeApplicant, makeApplication } from './applicant-fixtures.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifyFormError: vi.fn(),

@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { makeJob } from '../../jobs/__tests__/job-fixtures.ts';
 import { applicantList, johnSmith, makeApplicant } from './applicant-fixtures.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifyFormError: vi.fn(),

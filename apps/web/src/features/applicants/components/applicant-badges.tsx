@@ -1,7 +1,7 @@
 import type { TApplicant, TTitled } from '@medhire/contract/applicants';
 import type { TMatchStatus, TPipelineStatus } from '@medhire/contract/matches';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
-import { cx } from '../../../components/ui/cx.ts';
+import { Badge, type BadgeVariant } from '@medhire/ui/badge.tsx';
+import { cx } from '@medhire/ui/cx.ts';
 
 const pipelineVariants: Record<TPipelineStatus, BadgeVariant> = {
   Shortlisted: 'info',

@@ -1,11 +1,11 @@
 import type { TApplicant } from '@medhire/contract/applicants';
+import { Badge } from '@medhire/ui/badge.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { cx } from '@medhire/ui/cx.ts';
+import { PlusIcon } from '@medhire/ui/icons.tsx';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';
 import {
   ApplicantAvatar,

@@ -1,9 +1,9 @@
 import type { TApplicant } from '@medhire/contract/applicants';
+import { Button } from '@medhire/ui/button.tsx';
+import { Table } from '@medhire/ui/table.tsx';
+import { stateName } from '@medhire/ui/us-states.ts';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Table } from '../../../components/ui/table.tsx';
 import type { ApplicantsView } from '../../../lib/storage.ts';
-import { stateName } from '../../../lib/us-states.ts';
 import { BoardStatusBadge, experienceYears } from './applicant-badges.tsx';
 import type { ApplicantPageProps } from './applicant-list.tsx';
 

@@ -1,24 +1,17 @@
 import type { TApplicant } from '@medhire/contract/applicants';
 import { RECOMMENDED_PAGE_MAX } from '@medhire/contract/applicants';
 import type { TJob } from '@medhire/contract/jobs';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { Select } from '@medhire/ui/field.tsx';
+import { CompassIcon, PlusIcon, SearchIcon, SparkIcon, UserIcon, UsersIcon } from '@medhire/ui/icons.tsx';
+import { PageHeader } from '@medhire/ui/page-header.tsx';
+import { Tabs } from '@medhire/ui/tabs.tsx';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Select } from '../../../components/ui/field.tsx';
-import {
-  CompassIcon,
-  PlusIcon,
-  SearchIcon,
-  SparkIcon,
-  UserIcon,
-  UsersIcon,
-} from '../../../components/ui/icons.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Tabs } from '../../../components/ui/tabs.tsx';
 import { describeError } from '../../../lib/http.ts';
 import { type ApplicantsView, applicantsViewStore } from '../../../lib/storage.ts';
 import { selectUser } from '../../auth/auth-slice.ts';

@@ -1,9 +1,9 @@
 import type { TApplicant, TApplicantMatch } from '@medhire/contract/applicants';
 import type { TMatch } from '@medhire/contract/matches';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { type ReactNode, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { InviteToJobModal } from '../../matches/components/invite-to-job-modal.tsx';
 import { applicantsApi } from '../api/applicants-api.ts';
 import { applicantUpdated, savedApplicantRemoved } from '../applicants-slice.ts';

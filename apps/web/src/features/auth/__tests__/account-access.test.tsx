@@ -1,13 +1,13 @@
 import { NPI_MESSAGES } from '@medhire/contract/organization';
+import { notifySuccess } from '@medhire/ui/toast.ts';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { notifySuccess } from '../../../lib/toast.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { NETWORK_SIGN_IN_MISSING_CODE } from '../components/doximity-success-screen.tsx';
 import { PASSWORD_CHANGED_MESSAGE } from '../components/recover-password-screen.tsx';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyFormError: vi.fn(),
   notifySuccess: vi.fn(),

@@ -1,15 +1,15 @@
 import { type TClaimBody, ZClaimBody } from '@medhire/contract/organization';
+import { Button } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { EmailField, TextField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { CheckCircleIcon } from '@medhire/ui/icons.tsx';
+import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmailField, TextField } from '../../../components/ui/field.tsx';
-import { CheckCircleIcon } from '../../../components/ui/icons.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ServerForm, useServerError } from '../../../components/form-error.tsx';
 import { accountAccessApi } from '../api/account-access-api.ts';
-import { ServerForm, useServerError } from './form-error.tsx';
 import { useStepFocus } from './use-step-focus.ts';
 import './auth-forms.css';
 

@@ -1,5 +1,5 @@
+import { buttonClasses } from '@medhire/ui/button.tsx';
 import { useEffect, useState } from 'react';
-import { buttonClasses } from '../../../components/ui/button.tsx';
 import { oidcConfigApi } from '../api/oidc-config-api.ts';
 
 /**

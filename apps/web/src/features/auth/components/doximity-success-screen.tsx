@@ -1,9 +1,9 @@
+import { buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { AlertIcon } from '@medhire/ui/icons.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { describeError } from '../../../lib/http.ts';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';

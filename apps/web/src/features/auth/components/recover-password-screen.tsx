@@ -1,16 +1,16 @@
 import { ZSendRecoveryOtpBody, ZUpdatePasswordByOtpBody } from '@medhire/contract/auth';
+import { Button } from '@medhire/ui/button.tsx';
+import { EmailField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { notifySuccess } from '@medhire/ui/toast.ts';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailField } from '../../../components/ui/field.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
-import { notifySuccess } from '../../../lib/toast.ts';
+import { ServerForm, useServerError } from '../../../components/form-error.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { VerifyCodeStep } from '../../../components/verify-code-step.tsx';
 import { accountAccessApi } from '../api/account-access-api.ts';
-import { ServerForm, useServerError } from './form-error.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import { useStepFocus } from './use-step-focus.ts';
-import { VerifyCodeStep } from './verify-code-step.tsx';
 import './auth-forms.css';
 
 type RecoveryStep =

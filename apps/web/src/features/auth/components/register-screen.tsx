@@ -1,17 +1,17 @@
 import { type TRegisterForm, ZRegisterForm } from '@medhire/contract/auth';
+import { Button } from '@medhire/ui/button.tsx';
+import { EmailField, TextField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { OnboardingProgress } from '../../../app/onboarding-progress.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailField, TextField } from '../../../components/ui/field.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ServerForm, useServerError } from '../../../components/form-error.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { VerifyCodeStep } from '../../../components/verify-code-step.tsx';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
-import { ServerForm, useServerError } from './form-error.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import { useStepFocus } from './use-step-focus.ts';
-import { VerifyCodeStep } from './verify-code-step.tsx';
 import './auth-forms.css';
 
 /**

@@ -1,16 +1,16 @@
 import { ZSetPasswordBody } from '@medhire/contract/auth';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { EmailField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { AlertIcon } from '@medhire/ui/icons.tsx';
+import { notifySuccess } from '@medhire/ui/toast.ts';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { EmailField } from '../../../components/ui/field.tsx';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
-import { notifySuccess } from '../../../lib/toast.ts';
+import { ServerForm, useServerError } from '../../../components/form-error.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { accountAccessApi } from '../api/account-access-api.ts';
 import { useStartSession } from '../session-start.ts';
-import { ServerForm, useServerError } from './form-error.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import './auth-forms.css';
 
 /**

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLoginBody } from '@medhire/contract/auth';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
+import { notifyFormError } from '@medhire/ui/toast.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailField, PasswordField } from '../../../components/ui/field.tsx';
 import { describeError } from '../../../lib/http.ts';
-import { notifyFormError } from '../../../lib/toast.ts';
 import { login } from '../auth-slice.ts';
 import './auth-forms.css';
 

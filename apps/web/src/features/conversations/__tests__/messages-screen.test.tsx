@@ -1,13 +1,13 @@
 import type { TConversation, TMessage } from '@medhire/contract/conversations';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifyError } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { realtimeReconnected } from '../conversations-slice.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifyFormError: vi.fn(),

@@ -1,8 +1,8 @@
 import type { TConversation, TConversationApplicant } from '@medhire/contract/conversations';
+import { cx } from '@medhire/ui/cx.ts';
+import { SearchIcon } from '@medhire/ui/icons.tsx';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { Link } from 'react-router';
-import { cx } from '../../../components/ui/cx.ts';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { formatFullTime, formatRelativeTime } from '../format-message-time.ts';
 
 /** "Dr. Jane Lee": the physician's name as the employer sees it everywhere. */

@@ -1,4 +1,10 @@
 import { type TConversation, type TMessage, ZSendMessageBody } from '@medhire/contract/conversations';
+import { Button } from '@medhire/ui/button.tsx';
+import { cx } from '@medhire/ui/cx.ts';
+import { ArrowLeftIcon } from '@medhire/ui/icons.tsx';
+import { Modal } from '@medhire/ui/modal.tsx';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -12,13 +18,7 @@ import {
 } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { ArrowLeftIcon } from '../../../components/ui/icons.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
   conversationArchived,

@@ -1,9 +1,9 @@
+import { Button, type ButtonSize, type ButtonVariant } from '@medhire/ui/button.tsx';
+import { MessageIcon } from '@medhire/ui/icons.tsx';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button.tsx';
-import { MessageIcon } from '../../../components/ui/icons.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { conversationsApi } from '../api/conversations-api.ts';
 
 export interface MessageApplicantButtonProps {

@@ -3,18 +3,18 @@ import {
   type TDataExport,
   type TDataExportList,
 } from '@medhire/contract/data-export';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Badge, type BadgeVariant } from '@medhire/ui/badge.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { Pager } from '@medhire/ui/pager.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
+import { Table } from '@medhire/ui/table.tsx';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Table } from '../../../components/ui/table.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { dataExportApi } from '../api/data-export-api.ts';
 import { exportStatus, formatBytes, isInProgress } from '../data-export-status.ts';

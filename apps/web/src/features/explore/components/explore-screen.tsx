@@ -1,12 +1,12 @@
 import type { TApplicant } from '@medhire/contract/applicants';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { CompassIcon, SearchIcon } from '@medhire/ui/icons.tsx';
+import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { CompassIcon, SearchIcon } from '../../../components/ui/icons.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { describeError } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';

@@ -1,6 +1,6 @@
+import { stateName } from '@medhire/ui/us-states.ts';
 import { useRef, useState } from 'react';
 import { countOf } from '../../../lib/plural.ts';
-import { stateName } from '../../../lib/us-states.ts';
 
 /**
  * A tile-grid cartogram of the 50 states and DC: each state one equal square placed roughly

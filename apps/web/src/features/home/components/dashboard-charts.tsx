@@ -1,5 +1,5 @@
 import type { TMatchStatus, TPipelineStatus } from '@medhire/contract/matches';
-import { cx } from '../../../components/ui/cx.ts';
+import { cx } from '@medhire/ui/cx.ts';
 import { countOf, noun } from '../../../lib/plural.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 

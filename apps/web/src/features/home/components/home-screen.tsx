@@ -1,15 +1,11 @@
 import type { TDashboardActivity, TDashboardSummary } from '@medhire/contract/dashboard';
 import { PIPELINE_DISPLAY_ORDER, PIPELINE_HIRING_ORDER } from '@medhire/contract/matches';
 import type { TRight } from '@medhire/contract/team-roles';
-import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { useAppSelector } from '../../../app/hooks.ts';
-import { useCan } from '../../../app/use-can.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Badge } from '@medhire/ui/badge.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
 import {
   BriefcaseIcon,
   BuildingIcon,
@@ -20,9 +16,13 @@ import {
   SparkIcon,
   UserIcon,
   UsersIcon,
-} from '../../../components/ui/icons.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
+} from '@medhire/ui/icons.tsx';
+import { PageHeader } from '@medhire/ui/page-header.tsx';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../../app/hooks.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { describeError } from '../../../lib/http.ts';
 import { TourLauncher } from '../../tour/tour-launcher.tsx';
 import { dashboardApi } from '../api/dashboard-api.ts';

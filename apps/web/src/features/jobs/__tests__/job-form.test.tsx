@@ -5,7 +5,7 @@ import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.
 import { renderApp } from '../../../test/render-app.tsx';
 import { austin, dallas, makeJob } from './job-fixtures.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifyFormError: vi.fn(),

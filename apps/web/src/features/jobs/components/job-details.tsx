@@ -6,8 +6,8 @@ import {
   type TJobFields,
   type TPayType,
 } from '@medhire/contract/jobs';
+import { ChipList } from '@medhire/ui/chip-list.tsx';
 import type { ReactNode } from 'react';
-import { ChipList } from '../../../components/ui/chip-list.tsx';
 import { type ReviewRow, ReviewSections } from '../../../components/ui/review-sections.tsx';
 import { HALF_DAY_KINDS, HALF_DAY_LABELS, JOB_FORM_STEPS, type JobFormStep } from '../job-form-values.ts';
 

@@ -8,20 +8,20 @@ import {
   type TJobLocation,
 } from '@medhire/contract/jobs';
 import type { TUsPlace } from '@medhire/contract/locations';
+import { ChipList } from '@medhire/ui/chip-list.tsx';
+import { cx } from '@medhire/ui/cx.ts';
+import { Checkbox, Select, TextArea, TextField } from '@medhire/ui/field.tsx';
+import { ProgressBar } from '@medhire/ui/progress-bar.tsx';
 import { useId } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
-import { ChipList } from '../../../components/ui/chip-list.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { Checkbox, Select, TextArea, TextField } from '../../../components/ui/field.tsx';
 import { LocationPicker } from '../../../components/ui/location-picker.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { HALF_DAY_KINDS, HALF_DAY_LABELS, halfDaysTotal, type JobFormValues } from '../job-form-values.ts';
 import { specialtyTitle } from './job-details.tsx';
 import { PayTransparencyNotice } from './pay-transparency-notice.tsx';
-import '../../../components/ui/form-grid.css';
+import '@medhire/ui/form-grid.css';
 
 export type JobForm = UseFormReturn<JobFormValues, unknown, TJobFields>;
 

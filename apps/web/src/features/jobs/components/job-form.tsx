@@ -1,12 +1,14 @@
 import { type TJob, type TJobFields, ZJobFields } from '@medhire/contract/jobs';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { contractResolver, withoutBlanks } from '@medhire/ui/form-resolver.ts';
+import { Spinner } from '@medhire/ui/spinner.tsx';
+import { notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
 import { type FormEvent, useId, useState } from 'react';
 import { type FieldErrors, type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import {
   useWizardStep,
   WizardActions,
@@ -14,9 +16,7 @@ import {
   WizardStepHeader,
   WizardSteps,
 } from '../../../components/ui/wizard.tsx';
-import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { describeError, errorMessage, HttpError } from '../../../lib/http.ts';
-import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 import { jobsApi } from '../api/jobs-api.ts';

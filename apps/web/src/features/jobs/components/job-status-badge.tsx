@@ -1,5 +1,5 @@
 import type { TJobStatus } from '@medhire/contract/jobs';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeVariant } from '@medhire/ui/badge.tsx';
 
 export const JOB_STATUS_LABELS: Record<TJobStatus, string> = {
   draft: 'Draft',

@@ -1,6 +1,6 @@
 import { listStateNames, payTransparencyStatesOf } from '@medhire/contract/pay-transparency';
+import { Alert } from '@medhire/ui/alert.tsx';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
 
 export interface PayTransparencyNoticeProps {
   /** USPS codes of the job's locations. */

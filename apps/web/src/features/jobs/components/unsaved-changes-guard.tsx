@@ -1,7 +1,7 @@
+import { Button } from '@medhire/ui/button.tsx';
+import { Modal } from '@medhire/ui/modal.tsx';
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 
 /**
  * Keeps unsaved answers from being lost silently: leaving through the app asks first, and

@@ -1,10 +1,10 @@
 import type { TJob, TJobStatus } from '@medhire/contract/jobs';
+import { Button } from '@medhire/ui/button.tsx';
+import { Modal } from '@medhire/ui/modal.tsx';
+import { notifyError, notifyInfo, notifySuccess } from '@medhire/ui/toast.ts';
 import { type ReactNode, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifyInfo, notifySuccess } from '../../../lib/toast.ts';
 import { jobsApi } from '../api/jobs-api.ts';
 import { jobAdded, jobDeleted, jobUpdated } from '../jobs-slice.ts';
 

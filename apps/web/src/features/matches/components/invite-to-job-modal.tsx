@@ -5,18 +5,18 @@ import {
   type TMatchStatus,
   ZCreateMatchBody,
 } from '@medhire/contract/matches';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { Select, TextArea } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { Modal } from '@medhire/ui/modal.tsx';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Select, TextArea } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { matchesApi } from '../api/matches-api.ts';

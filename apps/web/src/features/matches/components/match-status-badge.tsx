@@ -1,5 +1,5 @@
 import type { TMatchStatus } from '@medhire/contract/matches';
-import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeVariant } from '@medhire/ui/badge.tsx';
 
 export const MATCH_STATUS_LABELS: Record<TMatchStatus, string> = {
   pending: 'Pending',

@@ -1,7 +1,7 @@
 import type { TNotification } from '@medhire/contract/notifications';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { notifyError } from '../../../lib/toast.ts';
 import type { FakeSocket } from '../../../test/fake-socket.ts';
 import { fakeSockets } from '../../../test/fake-socket.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
@@ -9,7 +9,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { conversationOpened } from '../../conversations/conversations-slice.ts';
 import { makeNotification } from './notification-fixtures.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifySuccess: vi.fn(),

@@ -1,14 +1,14 @@
 import { NOTIFICATION_TYPES, type TNotificationPreference } from '@medhire/contract/notifications';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createAppStore } from '../../../app/store.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { NotificationSettings } from '../components/notification-settings.tsx';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
 }));

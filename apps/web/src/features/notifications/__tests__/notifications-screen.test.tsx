@@ -6,7 +6,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { NOTIFICATIONS_PAGE_SIZE } from '../components/notifications-screen.tsx';
 import { makeNotification } from './notification-fixtures.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifySuccess: vi.fn(),

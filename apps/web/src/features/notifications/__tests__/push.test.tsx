@@ -1,3 +1,4 @@
+import { notifyError } from '@medhire/ui/toast.ts';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,12 +6,11 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createAppStore } from '../../../app/store.ts';
 import { PUSH_MESSAGES, PUSH_REFRESH_AFTER_MS } from '../../../lib/push.ts';
 import { pushTokenStore } from '../../../lib/storage.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { PushControl } from '../components/push-control.tsx';
 import { syncPushRegistration } from '../push-registration.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifySuccess: vi.fn(),

@@ -1,11 +1,11 @@
+import { Button } from '@medhire/ui/button.tsx';
+import { BellIcon } from '@medhire/ui/icons.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { BellIcon } from '../../../components/ui/icons.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { allNotificationsRead, notificationsLoaded } from '../notification-centre-slice.ts';
 import { NotificationList } from './notification-list.tsx';

@@ -1,6 +1,6 @@
 import type { TNotification, TNotificationType } from '@medhire/contract/notifications';
+import { cx } from '@medhire/ui/cx.ts';
 import { Link } from 'react-router';
-import { cx } from '../../../components/ui/cx.ts';
 import { formatNotificationTime } from '../format-notification-time.ts';
 import { destinationOf } from './use-open-notification.ts';
 

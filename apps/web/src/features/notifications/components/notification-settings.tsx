@@ -3,14 +3,14 @@ import {
   type TNotificationPreference,
   type TNotificationType,
 } from '@medhire/contract/notifications';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { PushControl } from './push-control.tsx';
 import './notifications.css';

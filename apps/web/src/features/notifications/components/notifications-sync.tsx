@@ -1,10 +1,10 @@
+import { notifyError } from '@medhire/ui/toast.ts';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { isPushSupported } from '../../../lib/push.ts';
 import { pushTokenStore } from '../../../lib/storage.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { conversationNotificationsRead, notificationRead } from '../notification-centre-slice.ts';
 import { notificationTokenSet } from '../notifications-slice.ts';

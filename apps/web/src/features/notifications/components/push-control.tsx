@@ -1,10 +1,10 @@
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { BellIcon } from '@medhire/ui/icons.tsx';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { BellIcon } from '../../../components/ui/icons.tsx';
 import { PUSH_MESSAGES, PushError, pushPermission } from '../../../lib/push.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { notificationTokenSet } from '../notifications-slice.ts';
 import { turnOffPush, turnOnPush } from '../push-registration.ts';
 import './notifications.css';

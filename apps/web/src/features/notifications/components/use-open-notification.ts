@@ -1,8 +1,8 @@
 import { notificationLink, type TNotification } from '@medhire/contract/notifications';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { useCallback } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { notificationsApi } from '../api/notifications-api.ts';
 import { notificationRead } from '../notification-centre-slice.ts';
 

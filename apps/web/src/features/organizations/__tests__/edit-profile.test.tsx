@@ -1,14 +1,14 @@
 import type { TOrganization } from '@medhire/contract/organization';
+import { notifySuccess } from '@medhire/ui/toast.ts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { notifySuccess } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
 import { FakeXhr } from '../../../test/fake-xhr.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { PROFILE_SAVED_MESSAGE } from '../components/edit-profile-screen.tsx';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifyFormError: vi.fn(),

@@ -5,24 +5,23 @@ import {
   type TOrganizationDetails,
   ZOrganizationDetails,
 } from '@medhire/contract/organization';
-import { useEffect, useState } from 'react';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { BuildingIcon, SparkIcon } from '@medhire/ui/icons.tsx';
+import { PageHeader } from '@medhire/ui/page-header.tsx';
+import { notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
+import { useEnums } from '../../../app/reference-data.ts';
+import { selectUser } from '../../../app/session.ts';
 import { useCan, useRoleLabel, whoCan } from '../../../app/use-can.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { BuildingIcon, SparkIcon } from '../../../components/ui/icons.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ServerForm, useServerError } from '../../../components/form-error.tsx';
 import { describeError } from '../../../lib/http.ts';
-import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
-import { selectUser } from '../../auth/auth-slice.ts';
-import { ServerForm, useServerError } from '../../auth/components/form-error.tsx';
-import { NotificationSettings } from '../../notifications/components/notification-settings.tsx';
-import { useEnums } from '../../utility/use-enums.ts';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';
 import { type ProfileFormValues, profileValuesFromOrganization } from '../profile-form-values.ts';
@@ -40,7 +39,12 @@ export const PROFILE_SAVED_MESSAGE = 'Your organization profile is saved.';
  * that cannot edit the organisation (organization.edit) reads the profile instead and still has
  * its own notification and account settings here.
  */
-export function EditProfileScreen() {
+export interface EditProfileScreenProps {
+  /** The person's notification settings, owned by the notifications feature and composed in by the app. */
+  notificationSettings?: ReactNode;
+}
+
+export function EditProfileScreen({ notificationSettings }: EditProfileScreenProps) {
   const user = useAppSelector(selectUser);
   const canEdit = useCan('organization.edit');
   return (
@@ -63,7 +67,7 @@ export function EditProfileScreen() {
         }
       />
       {user && <OrganizationLoader user={user} />}
-      {user && <NotificationSettings />}
+      {user && notificationSettings}
       {user && <AccountSettings user={user} />}
     </div>
   );

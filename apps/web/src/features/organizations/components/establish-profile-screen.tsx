@@ -1,25 +1,24 @@
 import type { TUser } from '@medhire/contract/account';
 import { type TOrganizationDetails, ZOrganizationDetails } from '@medhire/contract/organization';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { Card } from '@medhire/ui/card.tsx';
+import { contractResolver, withoutBlanks } from '@medhire/ui/form-resolver.ts';
+import { PageHeader } from '@medhire/ui/page-header.tsx';
+import { notifyError, notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { OnboardingProgress } from '../../../app/onboarding-progress.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useEnums } from '../../../app/reference-data.ts';
+import { selectUser, userUpdated, useSyncAndContinue } from '../../../app/session.ts';
 import {
   useWizardStep,
   WizardActions,
   WizardStepHeader,
   WizardSteps,
 } from '../../../components/ui/wizard.tsx';
-import { contractResolver, withoutBlanks } from '../../../lib/form-resolver.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifyFormError, notifySuccess } from '../../../lib/toast.ts';
-import { selectUser, userUpdated } from '../../auth/auth-slice.ts';
-import { useSyncAndContinue } from '../../auth/session-start.ts';
-import { useEnums } from '../../utility/use-enums.ts';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';
 import {

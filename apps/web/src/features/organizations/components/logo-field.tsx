@@ -4,10 +4,10 @@ import {
   MAX_IMAGE_MEGABYTES,
   UPLOAD_MESSAGES,
 } from '@medhire/contract/uploads';
+import { Button } from '@medhire/ui/button.tsx';
+import { BuildingIcon } from '@medhire/ui/icons.tsx';
+import { ProgressBar } from '@medhire/ui/progress-bar.tsx';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { BuildingIcon } from '../../../components/ui/icons.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { describeError } from '../../../lib/http.ts';
 import { isAbortError } from '../../../lib/upload.ts';
 import { organizationApi } from '../api/organization-api.ts';

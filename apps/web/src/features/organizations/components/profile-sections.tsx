@@ -8,21 +8,20 @@ import {
   MAX_IMAGE_MEGABYTES,
   MAX_VIDEO_MEGABYTES,
 } from '@medhire/contract/uploads';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { EmailField, Select, TextArea, TextField } from '@medhire/ui/field.tsx';
+import { ProgressBar } from '@medhire/ui/progress-bar.tsx';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
+import { notifyFormError } from '@medhire/ui/toast.ts';
 import { type ChangeEvent, useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmailField, Select, TextArea, TextField } from '../../../components/ui/field.tsx';
+import { enumsApi, useEnums } from '../../../app/reference-data.ts';
 import { LocationPicker } from '../../../components/ui/location-picker.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { notifyFormError } from '../../../lib/toast.ts';
-import { enumsApi } from '../../utility/api/enums-api.ts';
-import { useEnums } from '../../utility/use-enums.ts';
 import type { ProfileFormValues, ProfileStep } from '../profile-form-values.ts';
 import { LogoField } from './logo-field.tsx';
 import type { useMediaUploads } from './use-media-uploads.ts';
-import '../../../components/ui/form-grid.css';
+import '@medhire/ui/form-grid.css';
 
 export type ProfileForm = UseFormReturn<ProfileFormValues, unknown, TOrganizationDetails>;
 

@@ -1,8 +1,8 @@
 import type { TOrganization } from '@medhire/contract/organization';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { Spinner } from '@medhire/ui/spinner.tsx';
 import type { AppDispatch } from '../../../app/store.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { organizationApi } from '../api/organization-api.ts';
 import { organizationLoaded } from '../organizations-slice.ts';

@@ -1,14 +1,14 @@
 import type { TApplicant } from '@medhire/contract/applicants';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeJob } from '../../jobs/__tests__/job-fixtures.ts';
 import { list, makeApplicant, makeApplication, makeMatch } from './pipeline-fixtures.ts';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifySuccess: vi.fn(),

@@ -1,6 +1,6 @@
 import { isPipelineExit, type TPipelineStatus } from '@medhire/contract/matches';
+import { ChevronDownIcon } from '@medhire/ui/icons.tsx';
 import { Fragment, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { BOARD_COLUMNS } from '../board-columns.ts';
 
 export interface MoveMenuProps {

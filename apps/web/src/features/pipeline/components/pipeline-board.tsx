@@ -1,13 +1,13 @@
 import type { TApplicant } from '@medhire/contract/applicants';
 import { isPipelineExit, type TPipelineStatus } from '@medhire/contract/matches';
+import { Badge } from '@medhire/ui/badge.tsx';
+import { cx } from '@medhire/ui/cx.ts';
+import { Spinner } from '@medhire/ui/spinner.tsx';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated } from '../../applicants/applicants-slice.ts';
 import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';

@@ -1,18 +1,17 @@
 import type { TApplicant } from '@medhire/contract/applicants';
 import type { TJob } from '@medhire/contract/jobs';
 import type { TMatch } from '@medhire/contract/matches';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
+import { EmptyState } from '@medhire/ui/empty-state.tsx';
+import { SparkIcon } from '@medhire/ui/icons.tsx';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
+import { notifyError } from '@medhire/ui/toast.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { SparkIcon } from '../../../components/ui/icons.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
 import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyError } from '../../../lib/toast.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
 import { ApplicantCard, ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';

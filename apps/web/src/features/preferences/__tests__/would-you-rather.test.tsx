@@ -1,13 +1,13 @@
 import { PREFERENCE_PROBES } from '@medhire/contract/preference-probes';
+import { notifySuccess } from '@medhire/ui/toast.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { notifySuccess } from '../../../lib/toast.ts';
 import { makeEnums } from '../../../test/enums-fixture.ts';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { PREFERENCES_SAVED_MESSAGE } from '../components/would-you-rather-screen.tsx';
 
-vi.mock(import('../../../lib/toast.ts'), async (importOriginal) => ({
+vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyError: vi.fn(),
   notifyFormError: vi.fn(),

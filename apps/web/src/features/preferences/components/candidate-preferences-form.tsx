@@ -1,15 +1,15 @@
 import { type TCandidatePreferences, type TPlace, ZCandidatePreferences } from '@medhire/contract/account';
 import type { TSpecialty, TSubSpecialty } from '@medhire/contract/enums';
 import type { TUsState } from '@medhire/contract/locations';
+import { Alert } from '@medhire/ui/alert.tsx';
+import { Button } from '@medhire/ui/button.tsx';
+import { ChipList } from '@medhire/ui/chip-list.tsx';
+import { Select, TextField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ChipList } from '../../../components/ui/chip-list.tsx';
 import { Combobox } from '../../../components/ui/combobox.tsx';
-import { Select, TextField } from '../../../components/ui/field.tsx';
-import { Skeleton } from '../../../components/ui/spinner.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 import { enumsApi } from '../../utility/api/enums-api.ts';
 import { useEnums } from '../../utility/use-enums.ts';
 

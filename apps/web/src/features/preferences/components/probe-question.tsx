@@ -1,7 +1,7 @@
 import type { TPreferenceProbeDefinition } from '@medhire/contract/preference-probes';
+import { cx } from '@medhire/ui/cx.ts';
+import { CheckIcon } from '@medhire/ui/icons.tsx';
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { cx } from '../../../components/ui/cx.ts';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
 
 export type ProbeChoice = 'a' | 'b';
 

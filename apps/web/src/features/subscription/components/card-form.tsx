@@ -1,9 +1,9 @@
 import { type TCardInput, ZCardInput } from '@medhire/contract/payment-card';
 import type { TSandboxTestCard } from '@medhire/contract/subscription';
+import { Button } from '@medhire/ui/button.tsx';
+import { TextField } from '@medhire/ui/field.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
 
 interface CardFormValues {
   name: string;

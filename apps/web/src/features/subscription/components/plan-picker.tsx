@@ -1,9 +1,9 @@
 import { invitesForInterval } from '@medhire/contract/billing-labels';
 import type { TBillingInterval, TPlan, TPlanId } from '@medhire/contract/subscription';
+import { Badge } from '@medhire/ui/badge.tsx';
+import { cx } from '@medhire/ui/cx.ts';
+import { CheckIcon } from '@medhire/ui/icons.tsx';
 import { type ReactNode, useId } from 'react';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { cx } from '../../../components/ui/cx.ts';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { countOf, noun } from '../../../lib/plural.ts';
 import { formatMoney, planPriceCents, yearlySavingPercent } from '../billing-format.ts';
 

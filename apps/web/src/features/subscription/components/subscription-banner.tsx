@@ -1,8 +1,8 @@
+import { AlertIcon } from '@medhire/ui/icons.tsx';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import { useCan } from '../../../app/use-can.ts';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { subscriptionApi } from '../api/subscription-api.ts';
 import { formatLongDate } from '../billing-format.ts';

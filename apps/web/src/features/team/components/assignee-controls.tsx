@@ -1,11 +1,11 @@
 import type { TMemberRef, TTeamMember } from '@medhire/contract/team';
 import { ROLE_LABELS } from '@medhire/contract/team-roles';
+import { Select } from '@medhire/ui/field.tsx';
+import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { useCan } from '../../../app/use-can.ts';
-import { Select } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/http.ts';
-import { notifyError, notifySuccess } from '../../../lib/toast.ts';
 import { teamApi } from '../api/team-api.ts';
 
 /** The value of the assignee filter that means the signed-in member (the API's `me`). */

@@ -1,10 +1,10 @@
 import { ZVerifyOtpBody } from '@medhire/contract/auth';
+import { Button } from '@medhire/ui/button.tsx';
+import { contractResolver } from '@medhire/ui/form-resolver.ts';
+import { OneTimeCodeField, ResendCodeButton } from '@medhire/ui/one-time-code.tsx';
+import { notifyFormError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { OneTimeCodeField, ResendCodeButton } from '../../../components/ui/one-time-code.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
-import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyFormError, notifySuccess } from '../../../lib/toast.ts';
+import { describeError, errorMessage } from '../lib/http.ts';
 import { FormError, ServerForm, useServerError } from './form-error.tsx';
 
 const ZCodeForm = ZVerifyOtpBody.pick({ otp: true });

@@ -1,7 +1,7 @@
+import { PasswordField } from '@medhire/ui/field.tsx';
+import { NewPasswordField } from '@medhire/ui/new-password-field.tsx';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PasswordField } from '../../../components/ui/field.tsx';
-import { NewPasswordField } from '../../../components/ui/new-password-field.tsx';
-import { passwordRules } from '../../../lib/password-rules.ts';
+import { passwordRules } from '../lib/password-rules.ts';
 
 export interface NewPasswordFieldsProps {
   /** The account's e-mail: the password may not repeat it. */

@@ -1,7 +1,7 @@
+import { Alert } from '@medhire/ui/alert.tsx';
+import { notifyFormError } from '@medhire/ui/toast.ts';
 import { type FormEventHandler, type ReactNode, useCallback, useId, useMemo, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { describeError, errorMessage } from '../../../lib/http.ts';
-import { notifyFormError } from '../../../lib/toast.ts';
+import { describeError, errorMessage } from '../lib/http.ts';
 
 /** A refusal from the server, shown above the form it belongs to. */
 export function FormError({ id, title, message }: { id: string; title: string; message: string | null }) {

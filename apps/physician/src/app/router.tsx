@@ -1,0 +1,90 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from './route-error-screen.tsx';
+import { RequireSession, RequireSignedOut } from './route-guards.tsx';
+import { Shell } from './shell.tsx';
+
+/** Each screen downloads the first time its route opens. */
+function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const jobs = () => import('../features/jobs/job-screens.tsx');
+const messages = () => import('../features/messages/messages-screens.tsx');
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        element: <RequireSignedOut />,
+        children: [
+          {
+            path: 'sign-in',
+            lazy: screen(
+              () => import('../features/auth/sign-in-screen.tsx'),
+              (module) => module.SignInScreen,
+            ),
+          },
+          {
+            path: 'sign-up',
+            lazy: screen(
+              () => import('../features/auth/sign-up-screen.tsx'),
+              (module) => module.SignUpScreen,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <Shell />,
+            children: [
+              { index: true, element: <Navigate to="/jobs" replace /> },
+              { path: 'jobs', lazy: screen(jobs, (module) => module.JobSearchScreen) },
+              { path: 'jobs/:jobId', lazy: screen(jobs, (module) => module.JobScreen) },
+              {
+                path: 'applications',
+                lazy: screen(
+                  () => import('../features/applications/applications-screen.tsx'),
+                  (module) => module.ApplicationsScreen,
+                ),
+              },
+              {
+                path: 'invites',
+                lazy: screen(
+                  () => import('../features/invites/invites-screen.tsx'),
+                  (module) => module.InvitesScreen,
+                ),
+              },
+              { path: 'messages', lazy: screen(messages, (module) => module.ConversationsScreen) },
+              { path: 'messages/:conversationId', lazy: screen(messages, (module) => module.ThreadScreen) },
+              {
+                path: 'profile',
+                lazy: screen(
+                  () => import('../features/profile/profile-screen.tsx'),
+                  (module) => module.ProfileScreen,
+                ),
+              },
+              {
+                path: '*',
+                lazy: screen(
+                  () => import('./not-found-screen.tsx'),
+                  (module) => module.NotFoundScreen,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+/** The app lives under /physician/ (vite `base`); its routes are written without it. */
+export const ROUTER_BASENAME = '/physician';
+
+export function createAppRouter() {
+  return createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+}
