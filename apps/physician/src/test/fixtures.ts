@@ -26,6 +26,9 @@ export const physician: TPhysicianProfile = {
   isDiscoverable: true,
   cvUrl: null,
   isComplete: false,
+  training: [],
+  licenses: [],
+  completeness: { percent: 8, missing: ['Specialty', 'Board status', 'Where you live'] },
 };
 
 export const session: TPhysicianSession = { token: 'token-1', physician };

@@ -31,6 +31,7 @@ const job: TPhysicianJob = {
   updatedAt: '2026-11-01T00:00:00.000Z',
   organization: { _id: 'org-1', name: 'Lakeside Health', logo: null },
   hasApplied: false,
+  isSaved: false,
 };
 
 describe('finding and applying to a job', () => {
