@@ -1,3 +1,4 @@
+import { NPI_MESSAGES } from '@medhire/contract/organization';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('the profile editor', () => {
     const form = await screen.findByRole('form', { name: 'Profile' });
     await userEvent.type(within(form).getByLabelText(/NPI number/), '12345');
     await userEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
-    expect(await within(form).findByText('The NPI number has 10 digits.')).toBeInTheDocument();
+    expect(await within(form).findByText(NPI_MESSAGES.format)).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
 
     await userEvent.clear(within(form).getByLabelText(/NPI number/));
