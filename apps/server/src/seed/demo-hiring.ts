@@ -360,7 +360,7 @@ export async function findDemoPhysicianLogin(db: Db): Promise<string | undefined
  * count and its message notifications become read), so no conversation shows the employer's own
  * reply as its last message with an unread badge beside it.
  */
-async function seedConversation(
+export async function seedConversation(
   db: Db,
   options: {
     owner: JobOwner;

@@ -5,6 +5,7 @@ import { findUserByEmail } from '../domain/auth/accounts-repository.ts';
 import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD, seedDemoEmployer } from './demo-employer.ts';
 import { findDemoPhysicianLogin, seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
+import { seedDemoPhysicianAccount } from './demo-physician-account.ts';
 import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
 import { seedDemoSubscription } from './demo-subscription.ts';
 import { DEMO_DELEGATE_EMAIL, DEMO_RECRUITER_EMAIL, DEMO_TEAM_PASSWORD, seedDemoTeam } from './demo-team.ts';
@@ -45,7 +46,10 @@ export async function seedDemoData(
       await seedDemoTeam(tx, { now });
       await seedDraftOrganizations(tx);
       const physicians = await seedDemoPhysicians(tx, { now });
-      return { physicians: physicians.length, ...(await seedDemoHiring(tx, { physicians, now })) };
+      const hired = await seedDemoHiring(tx, { physicians, now });
+      const demoPhysicianEmail = await findDemoPhysicianLogin(tx);
+      if (demoPhysicianEmail) await seedDemoPhysicianAccount(tx, { email: demoPhysicianEmail, now });
+      return { physicians: physicians.length, ...hired };
     });
     app.log.info(
       `Demo data created in ${Math.round(performance.now() - startedAt)} ms: ${hiring.physicians} physicians, ${hiring.applications} applications, ${hiring.matches} invites.`,
@@ -64,7 +68,7 @@ export async function seedDemoData(
   const physicianEmail = employerLoginLine ? await findDemoPhysicianLogin(app.db) : undefined;
   const physicianLoginLine =
     physicianEmail &&
-    `Demo physician login (has a pending invite): ${physicianEmail} / ${DEMO_PHYSICIAN_PASSWORD}`;
+    `Demo physician login (physician app at /physician/): ${physicianEmail} / ${DEMO_PHYSICIAN_PASSWORD}`;
   const teamLoginLine =
     employerLoginLine &&
     `Demo team logins: recruiter ${DEMO_RECRUITER_EMAIL} / ${DEMO_TEAM_PASSWORD}; delegate ${DEMO_DELEGATE_EMAIL} / ${DEMO_TEAM_PASSWORD}`;

@@ -14,6 +14,7 @@ import {
 import { jobs } from '../../src/db/schema/jobs.ts';
 import { physicians } from '../../src/db/schema/physicians.ts';
 import { DEMO_EMPLOYER_EMAIL } from '../../src/seed/demo-employer.ts';
+import { findDemoPhysicianLogin } from '../../src/seed/demo-hiring.ts';
 import { DEMO_PHYSICIAN_COUNT, DEMO_PHYSICIAN_PASSWORD } from '../../src/seed/demo-physicians.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 import { buildTestApp, createTestDatabase } from '../helper.ts';
@@ -25,6 +26,8 @@ describe('demo physicians and hiring activity', () => {
   let app: FastifyInstance;
   let loginLine: string | undefined;
   let organizationId: string;
+  /** The physician the start-up banner prints. */
+  let demoPhysicianId: string;
 
   beforeAll(async () => {
     app = await buildTestApp({ demoData: true }, { database: await createTestDatabase() });
@@ -33,6 +36,13 @@ describe('demo physicians and hiring activity', () => {
     loginLine = result.loginLine;
     const [employer] = await app.db.select().from(users).where(eq(users.email, DEMO_EMPLOYER_EMAIL));
     organizationId = employer?.organizationId ?? '';
+    const demoPhysicianEmail = await findDemoPhysicianLogin(app.db);
+    const [demoPhysician] = await app.db
+      .select({ id: physicians.id })
+      .from(physicians)
+      .innerJoin(users, eq(users.id, physicians.userId))
+      .where(eq(users.email, demoPhysicianEmail ?? ''));
+    demoPhysicianId = demoPhysician?.id ?? '';
   }, 120_000);
 
   afterAll(async () => {
@@ -91,12 +101,13 @@ describe('demo physicians and hiring activity', () => {
     expect(profiles?.texans).toBeGreaterThan(400);
   });
 
-  it('prints the employer login and a demo physician login that signs in', async () => {
+  it('prints the employer login and a demo physician login that signs in to a full physician app', async () => {
     const lines = loginLine?.split('\n') ?? [];
     expect(lines[0]).toBe('Demo login: demo@medhire.example / MedHire-demo-2026');
-    const email = /^Demo physician login \(has a pending invite\): (\S+) \/ MedHire-physician-2026$/.exec(
-      lines[1] ?? '',
-    )?.[1];
+    const email =
+      /^Demo physician login \(physician app at \/physician\/\): (\S+) \/ MedHire-physician-2026$/.exec(
+        lines[1] ?? '',
+      )?.[1];
     expect(email).toMatch(/@physicians\.medhire\.example$/);
     const response = await app.inject({
       method: 'POST',
@@ -104,6 +115,31 @@ describe('demo physicians and hiring activity', () => {
       payload: { email, password: DEMO_PHYSICIAN_PASSWORD },
     });
     expect(response.statusCode, response.body).toBe(200);
+    const token = response.json().data.token as string;
+    const read = async (url: string) => {
+      const answer = await app.inject({ method: 'GET', url, headers: { authorization: token } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data;
+    };
+    // A pending invite, applications in several states, a conversation with the demo employer,
+    // saved jobs and an alert.
+    const invites = await read('/api/employee/match/get-all-matches?status=pending');
+    expect(invites.total).toBeGreaterThan(0);
+    const own = await read('/api/employee/job/get-applications?pageSize=50');
+    const statuses = new Set(own.applications.map((application: { status: string }) => application.status));
+    for (const status of ['interview', 'not_selected', 'submitted']) expect(statuses).toContain(status);
+    const conversations = await read('/api/employee/conversation/get-all-conversation');
+    expect(
+      conversations.conversations.some(
+        (conversation: { organization: { name: string }; messages: unknown[] }) =>
+          conversation.organization.name === 'Lakeside Family Medicine Group' &&
+          conversation.messages.length >= 3,
+      ),
+    ).toBe(true);
+    const saved = await read('/api/employee/job/get-saved-jobs');
+    expect(saved.total).toBe(2);
+    const alerts = await read('/api/employee/alert/get-all-alerts');
+    expect(alerts.total).toBe(1);
   });
 
   it('has a three-member team: the owner, a recruiter and a delegate working one job, whose logins are printed', async () => {
@@ -144,7 +180,8 @@ describe('demo physicians and hiring activity', () => {
             Number,
           ),
         offSpecialty:
-          sql<number>`count(${applications.id}) filter (where ${physicians.specialtyId} <> ${jobs.specialtyId})`.mapWith(
+          // The printed demo physician also applied outside their specialty, to show every status.
+          sql<number>`count(${applications.id}) filter (where ${physicians.specialtyId} <> ${jobs.specialtyId} and ${physicians.id} <> ${demoPhysicianId})`.mapWith(
             Number,
           ),
         first: sql<string | null>`min(${applications.createdAt})`,
