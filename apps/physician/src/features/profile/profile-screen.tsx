@@ -18,8 +18,8 @@ import { type Control, useController, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { useGetEnumsQuery } from '../../lib/enums-api.ts';
+import { PlaceSearch } from '../../lib/place-search.tsx';
 import { profileUpdated } from '../../lib/session-slice.ts';
-import { PlaceSearch } from './place-search.tsx';
 import {
   useGetProfileQuery,
   useUpdateProfileMutation,

@@ -1,7 +1,8 @@
 import type { TUsPlace } from '@medhire/contract/locations';
 import { TextField } from '@medhire/ui/field.tsx';
 import { useEffect, useId, useState } from 'react';
-import { useSearchLocationQuery } from '../../lib/enums-api.ts';
+import { useSearchLocationQuery } from './enums-api.ts';
+import './place-search.css';
 
 interface PlaceSearchProps {
   label: string;
