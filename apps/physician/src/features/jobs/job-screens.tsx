@@ -70,6 +70,11 @@ function JobSearchForm({
       : null,
   );
 
+  // Open at first when a hidden filter is in use; after that the physician opens and closes it.
+  const [isMoreOpen] = useState(() =>
+    Boolean(search.latitude !== undefined || search.employmentType || search.minSalary),
+  );
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -122,10 +127,7 @@ function JobSearchForm({
         defaultValue={search.state ?? ''}
         options={US_STATE_OPTIONS}
       />
-      <details
-        className="job-search__more"
-        open={Boolean(place || search.employmentType || search.minSalary)}
-      >
+      <details className="job-search__more" open={isMoreOpen}>
         <summary>More filters</summary>
         <div className="job-search__more-fields">
           <div className="job-search__place">

@@ -7,7 +7,7 @@ import {
   ZPhysicianProfileBody,
 } from '@medhire/contract/physicians';
 import { Alert } from '@medhire/ui/alert.tsx';
-import { Button } from '@medhire/ui/button.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { Checkbox, Select, TextField } from '@medhire/ui/field.tsx';
 import { contractResolver } from '@medhire/ui/form-resolver.ts';
@@ -652,6 +652,11 @@ export function ProfileScreen() {
       <PageHeader
         title="Your profile"
         description="What employers see when you apply or when they find you."
+        actions={
+          <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to="/visibility">
+            Who can see you
+          </Link>
+        }
       />
       {params.get('welcome') && profile && !profile.isComplete && (
         <Alert variant="info" title="Welcome to MedHire">
