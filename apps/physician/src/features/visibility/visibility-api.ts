@@ -7,7 +7,8 @@ import type { TPhysicianProfile } from '@medhire/contract/physicians';
 import { api } from '../../lib/api.ts';
 import { profileUpdated } from '../../lib/session-slice.ts';
 
-export const HIDDEN_PAGE_SIZE = 50;
+/** Everyone hidden fits one page: the contract allows at most 200 hidden organizations. */
+export const HIDDEN_PAGE_SIZE = 200;
 
 const visibilityWithTags = api.enhanceEndpoints({ addTagTypes: ['HiddenOrganizations'] });
 
