@@ -287,7 +287,7 @@ function JobListSkeleton() {
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null;
+  if (children === null || children === undefined || children === '' || children === false) return null;
   return (
     <div className="job-facts__item">
       <dt>{label}</dt>

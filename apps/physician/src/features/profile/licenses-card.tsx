@@ -150,6 +150,7 @@ export function LicensesCard({ licenses }: { licenses: readonly TLicense[] }) {
           ))}
         </ul>
       )}
+      <h3 className="license-form__heading">Add a license</h3>
       <LicenseForm />
     </Card>
   );
