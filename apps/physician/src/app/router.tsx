@@ -10,6 +10,7 @@ function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => C
 }
 
 const jobs = () => import('../features/jobs/job-screens.tsx');
+const alerts = () => import('../features/alerts/alert-screens.tsx');
 const messages = () => import('../features/messages/messages-screens.tsx');
 
 export const routes: RouteObject[] = [
@@ -43,7 +44,24 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/jobs" replace /> },
               { path: 'jobs', lazy: screen(jobs, (module) => module.JobSearchScreen) },
+              {
+                path: 'jobs/saved',
+                lazy: screen(
+                  () => import('../features/jobs/saved-jobs-screen.tsx'),
+                  (module) => module.SavedJobsScreen,
+                ),
+              },
               { path: 'jobs/:jobId', lazy: screen(jobs, (module) => module.JobScreen) },
+              { path: 'alerts', lazy: screen(alerts, (module) => module.AlertsScreen) },
+              { path: 'alerts/new', lazy: screen(alerts, (module) => module.NewAlertScreen) },
+              { path: 'alerts/:alertId', lazy: screen(alerts, (module) => module.EditAlertScreen) },
+              {
+                path: 'visibility',
+                lazy: screen(
+                  () => import('../features/visibility/visibility-screen.tsx'),
+                  (module) => module.VisibilityScreen,
+                ),
+              },
               {
                 path: 'applications',
                 lazy: screen(

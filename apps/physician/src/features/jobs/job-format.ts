@@ -32,3 +32,9 @@ export function formatLocations(locations: TJob['locations']): string {
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** "12 miles away" (to the job's nearest location). */
+export function formatDistance(miles: number): string {
+  const rounded = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles);
+  return `${rounded.toLocaleString('en-US')} ${rounded === 1 ? 'mile' : 'miles'} away`;
+}

@@ -1,11 +1,10 @@
-import type { TPhysicianJob } from '@medhire/contract/physicians';
+import type { TPhysicianJobDetail } from '@medhire/contract/physicians';
 import { Alert } from '@medhire/ui/alert.tsx';
-import { Badge } from '@medhire/ui/badge.tsx';
 import { Button, buttonClasses } from '@medhire/ui/button.tsx';
 import { Card, cardClasses } from '@medhire/ui/card.tsx';
 import { EmptyState } from '@medhire/ui/empty-state.tsx';
 import { Select, TextField } from '@medhire/ui/field.tsx';
-import { ArrowLeftIcon, BriefcaseIcon, SearchIcon } from '@medhire/ui/icons.tsx';
+import { ArrowLeftIcon, BellIcon, BriefcaseIcon, SearchIcon } from '@medhire/ui/icons.tsx';
 import { Modal } from '@medhire/ui/modal.tsx';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Pager } from '@medhire/ui/pager.tsx';
@@ -15,7 +14,17 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { titleOf, useGetEnumsQuery } from '../../lib/enums-api.ts';
+import {
+  criteriaFromParams,
+  DEFAULT_RADIUS_MILES,
+  paramsFromCriteria,
+  RADIUS_MILES_OPTIONS,
+  SORT_LABELS,
+  sortFromParams,
+} from '../../lib/job-search-params.ts';
+import { PlaceSearch } from '../../lib/place-search.tsx';
 import { selectPhysician } from '../../lib/session-slice.ts';
+import { JobCard, SaveJobButton } from './job-card.tsx';
 import { formatDate, formatLocations, formatSalary, formatUsd } from './job-format.ts';
 import {
   JOBS_PAGE_SIZE,
@@ -28,15 +37,166 @@ import './jobs.css';
 
 /** The search lives in the address: back from a job returns to the same results, and a search can be shared. */
 function searchFromParams(params: URLSearchParams): JobSearch {
-  const minSalary = Number(params.get('minSalary'));
+  const criteria = criteriaFromParams(params);
   return {
-    queryText: params.get('queryText') ?? undefined,
-    specialty: params.get('specialty') || undefined,
-    state: params.get('state') || undefined,
-    employmentType: params.get('employmentType') || undefined,
-    minSalary: Number.isFinite(minSalary) && minSalary > 0 ? minSalary : undefined,
+    queryText: params.get('queryText') || undefined,
+    ...criteria,
+    sort: sortFromParams(params, criteria.latitude !== undefined),
     pageNumber: Math.max(1, Number(params.get('page')) || 1),
   };
+}
+
+interface ChosenPlace {
+  description: string;
+  latitude: number;
+  longitude: number;
+}
+
+function JobSearchForm({
+  search,
+  onSearch,
+}: {
+  search: JobSearch;
+  onSearch: (next: URLSearchParams) => void;
+}) {
+  const { data: enums } = useGetEnumsQuery();
+  const [place, setPlace] = useState<ChosenPlace | null>(
+    search.latitude !== undefined && search.longitude !== undefined
+      ? {
+          description: search.placeName ?? 'the chosen place',
+          latitude: search.latitude,
+          longitude: search.longitude,
+        }
+      : null,
+  );
+
+  // Open at first when a hidden filter is in use; after that the physician opens and closes it.
+  const [isMoreOpen] = useState(() =>
+    Boolean(search.latitude !== undefined || search.employmentType || search.minSalary),
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const key of [
+      'queryText',
+      'specialty',
+      'state',
+      'employmentType',
+      'minSalary',
+      'radiusMiles',
+      'sort',
+    ]) {
+      const value = String(form.get(key) ?? '').trim();
+      if (value) next.set(key, value);
+    }
+    if (place) {
+      next.set('latitude', String(place.latitude));
+      next.set('longitude', String(place.longitude));
+      next.set('placeName', place.description);
+    } else {
+      next.delete('radiusMiles');
+      if (next.get('sort') === 'distance') next.delete('sort');
+    }
+    onSearch(next);
+  };
+
+  return (
+    <form className="job-search" aria-label="Job search" onSubmit={onSubmit}>
+      <TextField
+        label="Search"
+        name="queryText"
+        type="search"
+        placeholder="Title, organization or city"
+        defaultValue={search.queryText}
+        className="job-search__text"
+      />
+      <Select
+        label="Specialty"
+        name="specialty"
+        placeholder="Any specialty"
+        defaultValue={search.specialty ?? ''}
+        options={(enums?.specialties ?? []).map((item) => ({ value: item._id, label: item.title }))}
+        key={`specialty-${enums ? 'loaded' : 'loading'}`}
+      />
+      <Select
+        label="State"
+        name="state"
+        placeholder="Any state"
+        defaultValue={search.state ?? ''}
+        options={US_STATE_OPTIONS}
+      />
+      <details className="job-search__more" open={isMoreOpen}>
+        <summary>More filters</summary>
+        <div className="job-search__more-fields">
+          <div className="job-search__place">
+            {place ? (
+              <p className="job-search__chosen-place">
+                Near <strong>{place.description}</strong>{' '}
+                <Button size="sm" variant="ghost" onClick={() => setPlace(null)}>
+                  Remove place
+                </Button>
+              </p>
+            ) : (
+              <PlaceSearch
+                label="Near a place"
+                hint="Type a city or ZIP code, then choose it."
+                onPick={(picked) =>
+                  setPlace({
+                    description: picked.description,
+                    latitude: picked.coords.latitude,
+                    longitude: picked.coords.longitude,
+                  })
+                }
+              />
+            )}
+          </div>
+          <Select
+            label="Distance"
+            name="radiusMiles"
+            defaultValue={String(search.radiusMiles ?? DEFAULT_RADIUS_MILES)}
+            disabled={!place}
+            hint={place ? undefined : 'Choose a place first.'}
+            options={RADIUS_MILES_OPTIONS.map((miles) => ({
+              value: String(miles),
+              label: `Within ${miles} miles`,
+            }))}
+          />
+          <Select
+            label="Employment type"
+            name="employmentType"
+            placeholder="Any type"
+            defaultValue={search.employmentType ?? ''}
+            options={(enums?.employmentType ?? []).map((item) => ({ value: item._id, label: item.title }))}
+            key={`type-${enums ? 'loaded' : 'loading'}`}
+          />
+          <TextField
+            label="Minimum annual salary (USD)"
+            name="minSalary"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1000}
+            defaultValue={search.minSalary}
+          />
+        </div>
+      </details>
+      <Select
+        label="Sort by"
+        name="sort"
+        defaultValue={search.sort ?? 'newest'}
+        options={(['match', 'newest', 'distance'] as const).map((sort) => ({
+          value: sort,
+          label: sort === 'distance' && !place ? `${SORT_LABELS[sort]} (choose a place)` : SORT_LABELS[sort],
+          isDisabled: sort === 'distance' && !place,
+        }))}
+      />
+      <Button type="submit" leadingIcon={<SearchIcon size={18} />}>
+        Search
+      </Button>
+    </form>
+  );
 }
 
 export function JobSearchScreen() {
@@ -44,74 +204,34 @@ export function JobSearchScreen() {
   const search = searchFromParams(params);
   const { data: enums } = useGetEnumsQuery();
   const { data, error, isFetching, isLoading, refetch } = useSearchJobsQuery(search);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const next = new URLSearchParams();
-    for (const key of ['queryText', 'specialty', 'state', 'employmentType', 'minSalary']) {
-      const value = String(form.get(key) ?? '').trim();
-      if (value) next.set(key, value);
-    }
-    setParams(next);
-  };
+  const { pageNumber: _page, queryText: _text, sort: _sort, ...criteria } = search;
+  const alertLink = `/alerts/new?${paramsFromCriteria(criteria).toString()}`;
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / JOBS_PAGE_SIZE)) : 1;
 
   return (
     <>
       <title>Jobs · MedHire for physicians</title>
-      <PageHeader title="Find a job" description="Open positions from US practices, groups and hospitals." />
-      <form className="job-search" aria-label="Job search" onSubmit={onSubmit}>
-        <TextField
-          label="Search"
-          name="queryText"
-          type="search"
-          placeholder="Title, organization or city"
-          defaultValue={search.queryText}
-          className="job-search__text"
-        />
-        <Select
-          label="Specialty"
-          name="specialty"
-          placeholder="Any specialty"
-          defaultValue={search.specialty ?? ''}
-          options={(enums?.specialties ?? []).map((item) => ({ value: item._id, label: item.title }))}
-          key={`specialty-${enums ? 'loaded' : 'loading'}`}
-        />
-        <Select
-          label="State"
-          name="state"
-          placeholder="Any state"
-          defaultValue={search.state ?? ''}
-          options={US_STATE_OPTIONS}
-        />
-        <details className="job-search__more">
-          <summary>More filters</summary>
-          <div className="job-search__more-fields">
-            <Select
-              label="Employment type"
-              name="employmentType"
-              placeholder="Any type"
-              defaultValue={search.employmentType ?? ''}
-              options={(enums?.employmentType ?? []).map((item) => ({ value: item._id, label: item.title }))}
-              key={`type-${enums ? 'loaded' : 'loading'}`}
-            />
-            <TextField
-              label="Minimum annual salary (USD)"
-              name="minSalary"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1000}
-              defaultValue={search.minSalary}
-            />
-          </div>
-        </details>
-        <Button type="submit" leadingIcon={<SearchIcon size={18} />}>
-          Search
-        </Button>
-      </form>
+      <PageHeader
+        title="Find a job"
+        description="Open positions from US practices, groups and hospitals."
+        actions={
+          <>
+            <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to="/jobs/saved">
+              Saved jobs
+            </Link>
+            <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to="/alerts">
+              Job alerts
+            </Link>
+          </>
+        }
+      />
+      <JobSearchForm key={params.toString()} search={search} onSearch={setParams} />
+      <p className="job-search__alert">
+        <Link to={alertLink}>
+          <BellIcon size={16} aria-hidden="true" /> Create an alert from this search
+        </Link>
+      </p>
 
       {isLoading ? (
         <JobListSkeleton />
@@ -126,7 +246,7 @@ export function JobSearchScreen() {
         <EmptyState
           icon={<BriefcaseIcon size={28} />}
           title="No jobs match this search"
-          description="Try another specialty or state, or fewer words."
+          description="Try another specialty or state, a wider distance, or fewer words."
         />
       ) : data ? (
         <>
@@ -166,23 +286,8 @@ function JobListSkeleton() {
   );
 }
 
-function JobCard({ job, specialty }: { job: TPhysicianJob; specialty: string }) {
-  const salary = formatSalary(job.salaryRange);
-  return (
-    <Link to={`/jobs/${job._id}`} className={`${cardClasses()} job-card`}>
-      <span className="job-card__title">{job.title}</span>
-      <span className="job-card__meta">{job.organization.name}</span>
-      <span className="job-card__meta">
-        {specialty} · {formatLocations(job.locations)}
-      </span>
-      {salary && <span className="job-card__meta">{salary}</span>}
-      {job.hasApplied && <Badge variant="success">Applied</Badge>}
-    </Link>
-  );
-}
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
-  if (children === null || children === undefined || children === '') return null;
+  if (children === null || children === undefined || children === '' || children === false) return null;
   return (
     <div className="job-facts__item">
       <dt>{label}</dt>
@@ -265,6 +370,7 @@ export function JobScreen() {
       </header>
 
       <div className="job-detail__apply">
+        <SaveJobButton job={job} size="md" />
         {job.hasApplied ? (
           <Alert variant="success">You applied to this job. The employer sees your profile and CV.</Alert>
         ) : job.status !== 'open' ? (
@@ -342,6 +448,8 @@ export function JobScreen() {
         </ul>
       </Card>
 
+      <OrganizationCard organization={job.organization} />
+
       <Modal
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
@@ -361,10 +469,96 @@ export function JobScreen() {
         {applyState.error && (
           <Alert variant="danger">
             {applyState.error.message}{' '}
-            {isProfileIncomplete && <Link to="/profile">Complete your profile</Link>}
+            {(isProfileIncomplete || ('status' in applyState.error && applyState.error.status === 422)) && (
+              <Link to="/profile">Complete your profile</Link>
+            )}
           </Alert>
         )}
       </Modal>
     </article>
+  );
+}
+
+const SOCIAL_LINK_LABELS = {
+  websiteUrl: 'Website',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+} as const;
+
+/** The organization's public profile, as its employer filled it in. */
+function OrganizationCard({ organization }: { organization: TPhysicianJobDetail['organization'] }) {
+  const { data: enums } = useGetEnumsQuery();
+  const features = organization.features;
+  const locations = organization.locationsDetails?.length
+    ? organization.locationsDetails
+    : (organization.orgLocations?.locations ?? []);
+  const links = Object.entries(SOCIAL_LINK_LABELS).flatMap(([key, label]) => {
+    const url = organization.socialLinks?.[key as keyof typeof SOCIAL_LINK_LABELS];
+    return url ? [{ key, label, url }] : [];
+  });
+  return (
+    <Card title={`About ${organization.name}`} aria-label={`About ${organization.name}`}>
+      <div className="job-org">
+        {organization.logo && (
+          <img
+            className="job-org__logo"
+            src={organization.logo}
+            alt={`${organization.name} logo`}
+            width={72}
+            height={72}
+          />
+        )}
+        {features?.aboutUs && <p className="job-detail__text">{features.aboutUs}</p>}
+        <dl className="job-facts">
+          <Fact label="Practice type">{titleOf(enums?.practiceType, features?.practiceType)}</Fact>
+          <Fact label="Physicians">{features?.noOfPhysician?.toLocaleString('en-US')}</Fact>
+          <Fact label="Other clinicians (NPs, PAs)">
+            {features?.nonPhysicianProvider?.toLocaleString('en-US')}
+          </Fact>
+        </dl>
+        {locations.length > 0 && (
+          <>
+            <h3 className="job-org__heading">Where it practices</h3>
+            <ul className="job-detail__locations">
+              {locations.map((location) => (
+                <li key={`${location.description}-${location.coords.latitude}-${location.coords.longitude}`}>
+                  {'name' in location && location.name ? `${location.name} — ` : ''}
+                  {location.description}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {organization.media.length > 0 && (
+          <>
+            <h3 className="job-org__heading">Photos and videos</h3>
+            <ul className="job-org__media">
+              {organization.media.map((item) => (
+                <li key={item.key}>
+                  {item.kind === 'video' ? (
+                    // biome-ignore lint/a11y/useMediaCaption: employers upload videos without captions; the app cannot add them.
+                    <video src={item.url} poster={item.thumbnailUrl} controls preload="none" />
+                  ) : (
+                    <img src={item.thumbnailUrl ?? item.url} alt={`${organization.name}`} loading="lazy" />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {links.length > 0 && (
+          <ul className="job-org__links" aria-label={`${organization.name} online`}>
+            {links.map((link) => (
+              <li key={link.key}>
+                <a href={link.url} target="_blank" rel="noreferrer noopener">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
   );
 }

@@ -3,23 +3,26 @@ import {
   PHYSICIAN_LIMITS,
   type TPhysicianProfile,
   type TPhysicianProfileBody,
+  type TRAINING_KINDS,
   ZPhysicianProfileBody,
 } from '@medhire/contract/physicians';
 import { Alert } from '@medhire/ui/alert.tsx';
-import { Button } from '@medhire/ui/button.tsx';
+import { Button, buttonClasses } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { Checkbox, Select, TextField } from '@medhire/ui/field.tsx';
 import { contractResolver } from '@medhire/ui/form-resolver.ts';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
+import { ProgressBar } from '@medhire/ui/progress-bar.tsx';
 import { Spinner } from '@medhire/ui/spinner.tsx';
 import { US_STATE_OPTIONS } from '@medhire/ui/us-states.ts';
-import { type ChangeEvent, useId, useState } from 'react';
-import { type Control, useController, useForm } from 'react-hook-form';
-import { useSearchParams } from 'react-router';
+import { type ChangeEvent, type MouseEvent, useId, useState } from 'react';
+import { type Control, useController, useFieldArray, useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { useGetEnumsQuery } from '../../lib/enums-api.ts';
+import { PlaceSearch } from '../../lib/place-search.tsx';
 import { profileUpdated } from '../../lib/session-slice.ts';
-import { PlaceSearch } from './place-search.tsx';
+import { LicensesCard, NEW_LICENSE_FIELD_ID } from './licenses-card.tsx';
 import {
   useGetProfileQuery,
   useUpdateProfileMutation,
@@ -27,6 +30,16 @@ import {
   useUploadPhotoMutation,
 } from './profile-api.ts';
 import './profile.css';
+
+/** One residency or fellowship as the form holds it: years stay text until the payload is built. */
+export interface TrainingFormValues {
+  kind: (typeof TRAINING_KINDS)[number];
+  program: string;
+  institution: string;
+  specialty: string;
+  startYear: string;
+  endYear: string;
+}
 
 /** What the form holds: text inputs keep text until the payload is built. */
 export interface ProfileFormValues {
@@ -43,7 +56,7 @@ export interface ProfileFormValues {
   citiesOfInterest: TPlace[];
   employmentTypes: string[];
   needsVisa: boolean;
-  isDiscoverable: boolean;
+  training: TrainingFormValues[];
 }
 
 export function formValuesOf(profile: TPhysicianProfile): ProfileFormValues {
@@ -61,7 +74,14 @@ export function formValuesOf(profile: TPhysicianProfile): ProfileFormValues {
     citiesOfInterest: profile.citiesOfInterest,
     employmentTypes: profile.employmentTypes,
     needsVisa: profile.needsVisa,
-    isDiscoverable: profile.isDiscoverable,
+    training: profile.training.map((item) => ({
+      kind: item.kind,
+      program: item.program,
+      institution: item.institution,
+      specialty: item.specialty,
+      startYear: String(item.startYear),
+      endYear: item.endYear == null ? '' : String(item.endYear),
+    })),
   };
 }
 
@@ -73,7 +93,189 @@ export function payloadOf(values: ProfileFormValues): unknown {
     yearsOfExperience: toNumber(values.yearsOfExperience),
     yearAvailableToStart: toNumber(values.yearAvailableToStart),
     homeLocation: values.homeLocation ?? undefined,
+    training: values.training.map((item) => ({
+      ...item,
+      startYear: toNumber(item.startYear),
+      endYear: toNumber(item.endYear),
+    })),
   };
+}
+
+/**
+ * Where each item of the completeness list (the server's words) takes the physician: the
+ * field that fills it in.
+ */
+const FIELD_OF_MISSING_ITEM: Readonly<Record<string, string>> = {
+  Specialty: 'profile-specialty',
+  'Board status': 'profile-board-status',
+  'Years of experience': 'profile-years-of-experience',
+  'Year you can start': 'profile-start-year',
+  'Where you live': 'profile-home-city',
+  'Where you want to work': 'profile-add-city',
+  'Employment types you want': 'profile-employment-types',
+  'State medical license': NEW_LICENSE_FIELD_ID,
+  'Residency or fellowship training': 'profile-add-training',
+  'NPI number': 'profile-npi',
+  CV: 'profile-cv',
+  'Profile photo': 'profile-photo',
+};
+
+function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
+  const target = document.getElementById(fieldId);
+  if (!target) return;
+  event.preventDefault();
+  // A group (fieldset) is focused through its first choice.
+  const focusable = target.matches('input, select, textarea, button')
+    ? target
+    : target.querySelector<HTMLElement>('input, select, textarea, button');
+  target.scrollIntoView({ block: 'center' });
+  (focusable ?? target).focus();
+}
+
+function CompletenessCard({ profile }: { profile: TPhysicianProfile }) {
+  const { percent, missing } = profile.completeness;
+  return (
+    <Card title="How complete your profile is" aria-label="Profile completeness">
+      <p className="profile-completeness__percent">
+        Your profile is <strong>{percent}%</strong> complete.
+      </p>
+      <ProgressBar fraction={percent / 100} label="Profile completeness" />
+      {missing.length > 0 ? (
+        <>
+          <p className="profile-completeness__lead">Employers also look for:</p>
+          <ul className="profile-completeness__missing" aria-label="Missing from your profile">
+            {missing.map((item) => {
+              const fieldId = FIELD_OF_MISSING_ITEM[item];
+              return (
+                <li key={item}>
+                  {fieldId ? (
+                    <a href={`#${fieldId}`} onClick={(event) => focusField(event, fieldId)}>
+                      {item}
+                    </a>
+                  ) : (
+                    item
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : (
+        <p className="profile-completeness__lead">Everything employers look for is there.</p>
+      )}
+    </Card>
+  );
+}
+
+const TRAINING_KIND_OPTIONS = [
+  { value: 'residency', label: 'Residency' },
+  { value: 'fellowship', label: 'Fellowship' },
+] as const satisfies readonly { value: (typeof TRAINING_KINDS)[number]; label: string }[];
+
+function TrainingFields({
+  control,
+  register,
+  errors,
+  specialties,
+}: {
+  control: Control<ProfileFormValues, unknown, TPhysicianProfileBody>;
+  register: ReturnType<typeof useForm<ProfileFormValues, unknown, TPhysicianProfileBody>>['register'];
+  errors: ReturnType<
+    typeof useForm<ProfileFormValues, unknown, TPhysicianProfileBody>
+  >['formState']['errors'];
+  specialties: readonly Option[];
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'training' });
+  return (
+    <div className="profile-training">
+      {fields.length === 0 && (
+        <p className="profile-training__empty">No residency or fellowship listed yet.</p>
+      )}
+      <ol className="profile-training__list">
+        {fields.map((field, index) => {
+          const itemErrors = errors.training?.[index];
+          const number = index + 1;
+          return (
+            <li key={field.id} className="profile-training__item">
+              <fieldset className="profile-form__group">
+                <legend>Training {number}</legend>
+                <div className="profile-form__fields">
+                  <Select
+                    label="Kind"
+                    options={TRAINING_KIND_OPTIONS}
+                    defaultValue={field.kind}
+                    error={itemErrors?.kind?.message}
+                    {...register(`training.${index}.kind`)}
+                  />
+                  <Select
+                    label="Specialty of the program"
+                    placeholder="Choose a specialty"
+                    options={specialties}
+                    defaultValue={field.specialty}
+                    error={itemErrors?.specialty?.message}
+                    {...register(`training.${index}.specialty`)}
+                  />
+                  <TextField
+                    label="Program"
+                    error={itemErrors?.program?.message}
+                    {...register(`training.${index}.program`)}
+                  />
+                  <TextField
+                    label="Institution"
+                    error={itemErrors?.institution?.message}
+                    {...register(`training.${index}.institution`)}
+                  />
+                  <TextField
+                    label="Start year"
+                    type="number"
+                    inputMode="numeric"
+                    error={itemErrors?.startYear?.message}
+                    {...register(`training.${index}.startYear`)}
+                  />
+                  <TextField
+                    label="End year"
+                    type="number"
+                    inputMode="numeric"
+                    isOptional
+                    hint="Leave empty while the training goes on."
+                    error={itemErrors?.endYear?.message}
+                    {...register(`training.${index}.endYear`)}
+                  />
+                </div>
+                <Button size="sm" variant="ghost" onClick={() => remove(index)}>
+                  Remove training {number}
+                </Button>
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      {errors.training?.message && (
+        <p className="profile-form__error" role="alert">
+          {errors.training.message}
+        </p>
+      )}
+      {fields.length < PHYSICIAN_LIMITS.trainingMax && (
+        <Button
+          id="profile-add-training"
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            append({
+              kind: 'residency',
+              program: '',
+              institution: '',
+              specialty: '',
+              startYear: '',
+              endYear: '',
+            })
+          }
+        >
+          Add a residency or fellowship
+        </Button>
+      )}
+    </div>
+  );
 }
 
 interface Option {
@@ -82,11 +284,13 @@ interface Option {
 }
 
 function CheckboxGroup({
+  id,
   control,
   name,
   legend,
   options,
 }: {
+  id?: string;
   control: Control<ProfileFormValues, unknown, TPhysicianProfileBody>;
   name: 'subSpecialty' | 'statesOfInterest' | 'employmentTypes';
   legend: string;
@@ -103,6 +307,7 @@ function CheckboxGroup({
   };
   return (
     <fieldset
+      id={id}
       className="profile-form__group"
       aria-describedby={fieldState.error ? `${groupId}-error` : undefined}
     >
@@ -177,6 +382,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
             {...form.register('lastName')}
           />
           <TextField
+            id="profile-npi"
             label="NPI number"
             inputMode="numeric"
             isOptional
@@ -190,6 +396,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
       <Card title="Practice">
         <div className="profile-form__fields">
           <Select
+            id="profile-specialty"
             label="Specialty"
             placeholder="Choose a specialty"
             options={(enums?.specialties ?? []).map((item) => ({ value: item._id, label: item.title }))}
@@ -199,6 +406,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
             })}
           />
           <Select
+            id="profile-board-status"
             label="Board status"
             placeholder="Choose your board status"
             options={(enums?.boardStatus ?? []).map((item) => ({ value: item._id, label: item.title }))}
@@ -206,6 +414,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
             {...form.register('boardStatus')}
           />
           <TextField
+            id="profile-years-of-experience"
             label="Years of experience"
             type="number"
             inputMode="numeric"
@@ -215,6 +424,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
             {...form.register('yearsOfExperience')}
           />
           <Select
+            id="profile-start-year"
             label="Available to start in"
             placeholder="Choose a year"
             options={START_YEARS}
@@ -231,10 +441,20 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
           />
         )}
         <CheckboxGroup
+          id="profile-employment-types"
           control={form.control}
           name="employmentTypes"
           legend="Employment types you would consider"
           options={(enums?.employmentType ?? []).map((item) => ({ value: item._id, label: item.title }))}
+        />
+      </Card>
+
+      <Card title="Residency and fellowships">
+        <TrainingFields
+          control={form.control}
+          register={form.register}
+          errors={errors}
+          specialties={(enums?.specialties ?? []).map((item) => ({ value: item._id, label: item.title }))}
         />
       </Card>
 
@@ -249,6 +469,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
             </p>
           )}
           <PlaceSearch
+            id="profile-home-city"
             label="Home city"
             hint="Type your city or ZIP code, then choose it."
             onPick={(place) =>
@@ -285,6 +506,7 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
           </ul>
           {cities.length < PHYSICIAN_LIMITS.citiesOfInterestMax && (
             <PlaceSearch
+              id="profile-add-city"
               label="Add a city"
               onPick={(place) => {
                 if (cities.some((item) => item.description === place.description)) return;
@@ -312,11 +534,10 @@ function ProfileForm({ profile }: { profile: TPhysicianProfile }) {
 
       <Card title="Preferences">
         <Checkbox label="I will need visa sponsorship" {...form.register('needsVisa')} />
-        <Checkbox
-          label="Employers may find me and invite me to jobs"
-          hint="Turn this off to apply only where you choose."
-          {...form.register('isDiscoverable')}
-        />
+        <p className="profile-form__visibility">
+          Whether employers find you, and which organizations never see you:{' '}
+          <Link to="/visibility">Who can see you</Link>
+        </p>
       </Card>
 
       {updateState.error && <Alert variant="danger">{updateState.error.message}</Alert>}
@@ -377,6 +598,7 @@ function Uploads({ profile }: { profile: TPhysicianProfile }) {
           <label className="profile-uploads__label">
             <span>{profile.photo ? 'Change photo' : 'Add a photo'}</span>
             <input
+              id="profile-photo"
               type="file"
               accept="image/jpeg,image/png,image/webp"
               onChange={(event) => void onPhoto(event)}
@@ -399,7 +621,12 @@ function Uploads({ profile }: { profile: TPhysicianProfile }) {
           </p>
           <label className="profile-uploads__label">
             <span>{profile.cvUrl ? 'Replace CV' : 'Upload CV'}</span>
-            <input type="file" accept="application/pdf,.pdf" onChange={(event) => void onCv(event)} />
+            <input
+              id="profile-cv"
+              type="file"
+              accept="application/pdf,.pdf"
+              onChange={(event) => void onCv(event)}
+            />
           </label>
           <span className="profile-uploads__hint">
             PDF, at most {PHYSICIAN_LIMITS.cvMaxBytes / (1024 * 1024)} MB.
@@ -425,6 +652,11 @@ export function ProfileScreen() {
       <PageHeader
         title="Your profile"
         description="What employers see when you apply or when they find you."
+        actions={
+          <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to="/visibility">
+            Who can see you
+          </Link>
+        }
       />
       {params.get('welcome') && profile && !profile.isComplete && (
         <Alert variant="info" title="Welcome to MedHire">
@@ -450,8 +682,10 @@ export function ProfileScreen() {
         </Alert>
       ) : (
         <>
+          <CompletenessCard profile={profile} />
           <Uploads profile={profile} />
           <ProfileForm key={profile._id} profile={profile} />
+          <LicensesCard licenses={profile.licenses} />
         </>
       )}
     </>

@@ -1,16 +1,19 @@
 import type { TUsPlace } from '@medhire/contract/locations';
 import { TextField } from '@medhire/ui/field.tsx';
 import { useEffect, useId, useState } from 'react';
-import { useSearchLocationQuery } from '../../lib/enums-api.ts';
+import { useSearchLocationQuery } from './enums-api.ts';
+import './place-search.css';
 
 interface PlaceSearchProps {
   label: string;
   hint?: string;
+  /** The input's id, for a link that focuses it. */
+  id?: string;
   onPick: (place: TUsPlace) => void;
 }
 
 /** Type a US city or ZIP, pick one of the places found (the gazetteer the employer app uses too). */
-export function PlaceSearch({ label, hint, onPick }: PlaceSearchProps) {
+export function PlaceSearch({ label, hint, id, onPick }: PlaceSearchProps) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const resultsId = useId();
@@ -24,6 +27,7 @@ export function PlaceSearch({ label, hint, onPick }: PlaceSearchProps) {
   return (
     <div className="place-search">
       <TextField
+        id={id}
         label={label}
         hint={hint}
         type="search"
