@@ -33,6 +33,13 @@ export const routes: RouteObject[] = [
               (module) => module.SignUpScreen,
             ),
           },
+          {
+            path: 'forgot-password',
+            lazy: screen(
+              () => import('../features/auth/forgot-password-screen.tsx'),
+              (module) => module.ForgotPasswordScreen,
+            ),
+          },
         ],
       },
       {
