@@ -75,6 +75,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'notifications',
+                lazy: screen(
+                  () => import('../features/notifications/notifications-screen.tsx'),
+                  (module) => module.NotificationsScreen,
+                ),
+              },
+              {
                 path: '*',
                 lazy: screen(
                   () => import('./not-found-screen.tsx'),
