@@ -82,6 +82,13 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'settings',
+                lazy: screen(
+                  () => import('./settings-page.tsx'),
+                  (module) => module.SettingsPage,
+                ),
+              },
+              {
                 path: '*',
                 lazy: screen(
                   () => import('./not-found-screen.tsx'),
