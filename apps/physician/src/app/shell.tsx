@@ -14,7 +14,8 @@ import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { AddToHomeScreenCard } from '../features/install/add-to-home-screen-card.tsx';
 import { startLiveConnection } from '../features/messages/live-connection.ts';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
-import { notificationArrived, notificationsApi } from '../features/notifications/notifications-api.ts';
+import { COUNT_TAG, notificationArrived } from '../features/notifications/unread-count.ts';
+import { api } from '../lib/api.ts';
 import { selectSession } from '../lib/session-slice.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { useIsOnline } from '../lib/use-is-online.ts';
@@ -71,8 +72,7 @@ export function Shell() {
       startLiveConnection(token, uid, {
         onNotification: (payload) => dispatch(notificationArrived(payload)),
         // Notifications that came while the connection was down: the badge asks again.
-        onResume: () =>
-          dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'COUNT' }])),
+        onResume: () => dispatch(api.util.invalidateTags([COUNT_TAG])),
       }),
     );
   }, [dispatch, token, uid]);

@@ -15,7 +15,7 @@ export const CONVERSATIONS_PAGE_SIZE = 50;
 export const THREAD_NEWEST_PAGE_SIZE = 100;
 export const THREAD_OLDER_PAGE_SIZE = 50;
 
-function conversationPath(conversationId: string): string {
+export function conversationPath(conversationId: string): string {
   return `/employee/conversation/get-conversation/${encodeURIComponent(conversationId)}`;
 }
 
@@ -78,16 +78,6 @@ export const conversationsApi = api.injectEndpoints({
 export const { useGetConversationsQuery, useGetConversationPageQuery, useMarkConversationReadMutation } =
   conversationsApi;
 
-/** One page of messages older than `beforeSeq`, oldest first. */
-export function fetchOlderMessages(
-  conversationId: string,
-  beforeSeq: number,
-): Promise<TPhysicianConversationPage> {
-  return request<TPhysicianConversationPage>('GET', conversationPath(conversationId), {
-    query: { beforeSeq, pageSize: THREAD_OLDER_PAGE_SIZE },
-  });
-}
-
 /** A message into a cached thread page, once, in sequence order. */
 export function mergeIntoPage(page: TPhysicianConversationPage, message: TMessage): void {
   const index = page.messages.findIndex(
@@ -103,15 +93,6 @@ export function mergeIntoPage(page: TPhysicianConversationPage, message: TMessag
   if (message.seq !== undefined && message.seq > page.conversation.lastSeq)
     page.conversation.lastSeq = message.seq;
   page.conversation.lastMessageAt = page.messages.at(-1)?.sentTime ?? page.conversation.lastMessageAt;
-}
-
-/** An older page in front of the cached one: messages already there are not repeated. */
-export function prependOlderPage(page: TPhysicianConversationPage, older: TPhysicianConversationPage): void {
-  const known = new Set(page.messages.map((message) => message._id));
-  page.messages = [...older.messages.filter((message) => !known.has(message._id)), ...page.messages].sort(
-    byOrder,
-  );
-  page.hasMore = older.hasMore;
 }
 
 export function fetchSyncPage(since: string): Promise<TConversationSyncData> {
@@ -148,7 +129,7 @@ export function mergeMessage(
   return true;
 }
 
-function byOrder(a: TMessage, b: TMessage): number {
+export function byOrder(a: TMessage, b: TMessage): number {
   if (a.seq !== undefined && b.seq !== undefined) return a.seq - b.seq;
   return a.sentTime.localeCompare(b.sentTime);
 }

@@ -17,7 +17,8 @@ import {
   useMarkConversationReadMutation,
 } from './conversations-api.ts';
 import { messageDiscarded, type OutboxItem, selectOutbox } from './outbox-slice.ts';
-import { deliver, loadEarlierMessages, sendMessage } from './send-message.ts';
+import { deliver, sendMessage } from './send-message.ts';
+import { loadEarlierMessages } from './thread-paging.ts';
 import './messages.css';
 
 function formatTime(iso: string): string {

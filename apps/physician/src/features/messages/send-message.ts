@@ -3,13 +3,7 @@ import type { TPhysicianSentMessage } from '@medhire/contract/physicians';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { api } from '../../lib/api.ts';
 import { HttpError, request } from '../../lib/http.ts';
-import {
-  conversationsApi,
-  fetchOlderMessages,
-  mergeIntoPage,
-  mergeMessage,
-  prependOlderPage,
-} from './conversations-api.ts';
+import { conversationsApi, mergeIntoPage, mergeMessage } from './conversations-api.ts';
 import {
   messageDelivered,
   messageQueued,
@@ -61,25 +55,6 @@ export function messageArrived(conversationId: string, message: TMessage): Thunk
         mergeIntoPage(page, message);
       }),
     );
-  };
-}
-
-/**
- * The page before the oldest message the thread holds, put in front of it. Answers false when
- * there was nothing to load (or nothing cached to load in front of).
- */
-export function loadEarlierMessages(conversationId: string): Thunk<Promise<boolean>> {
-  return async (dispatch, getState) => {
-    const cached = conversationsApi.endpoints.getConversationPage.select(conversationId)(getState()).data;
-    const oldestSeq = cached?.messages.find((message) => message.seq !== undefined)?.seq;
-    if (!cached?.hasMore || oldestSeq === undefined) return false;
-    const older = await fetchOlderMessages(conversationId, oldestSeq);
-    dispatch(
-      conversationsApi.util.updateQueryData('getConversationPage', conversationId, (page) => {
-        prependOlderPage(page, older);
-      }),
-    );
-    return true;
   };
 }
 

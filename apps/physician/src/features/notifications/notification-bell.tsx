@@ -1,6 +1,6 @@
 import { BellIcon } from '@medhire/ui/icons.tsx';
 import { NavLink } from 'react-router';
-import { useGetUnreadCountQuery } from './notifications-api.ts';
+import { useGetUnreadCountQuery } from './unread-count.ts';
 import './notifications.css';
 
 /** The header's way to the notifications, with how many are unread (kept live by the socket). */

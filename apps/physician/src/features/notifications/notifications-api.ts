@@ -4,18 +4,12 @@ import type {
   TPhysicianMarkReadData,
   TPhysicianNotificationList,
   TPhysicianNotificationPreferencesData,
-  TPhysicianNotificationSocketPayload,
-  TUnreadCountData,
   TUpdatePhysicianNotificationPreferencesBody,
 } from '@medhire/contract/physician-notifications';
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../lib/api.ts';
+import { LIST_TAG, unreadCountChanged } from './unread-count.ts';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-
-/** The list pages and the badge's count are refreshed separately: a new notification changes both. */
-const LIST_TAG = { type: 'Notifications', id: 'LIST' } as const;
-const COUNT_TAG = { type: 'Notifications', id: 'COUNT' } as const;
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,10 +19,6 @@ export const notificationsApi = api.injectEndpoints({
         query: { pageNumber, pageSize: NOTIFICATIONS_PAGE_SIZE },
       }),
       providesTags: [LIST_TAG],
-    }),
-    getUnreadCount: build.query<TUnreadCountData, void>({
-      query: () => ({ path: '/employee/notification/unread-count' }),
-      providesTags: [COUNT_TAG],
     }),
     markNotificationRead: build.mutation<TPhysicianMarkReadData, string>({
       query: (notificationId) => ({
@@ -81,7 +71,6 @@ export const notificationsApi = api.injectEndpoints({
 
 export const {
   useGetNotificationsQuery,
-  useGetUnreadCountQuery,
   useMarkNotificationReadMutation,
   useMarkAllNotificationsReadMutation,
   useGetNotificationPreferencesQuery,
@@ -90,23 +79,3 @@ export const {
   useSavePushSubscriptionMutation,
   useDeletePushSubscriptionMutation,
 } = notificationsApi;
-
-type Thunk = ThunkAction<void, { api: ReturnType<typeof api.reducer> }, unknown, UnknownAction>;
-
-/** The badge's count as the server last said it; the count is fetched when nothing is cached yet. */
-export function unreadCountChanged(unreadCount: number): Thunk {
-  return (dispatch) => {
-    dispatch(notificationsApi.util.upsertQueryData('getUnreadCount', undefined, { unreadCount }));
-  };
-}
-
-/**
- * A notification pushed over the live connection (`onNotification`): the badge takes the
- * server's count at once, and the list, when open, reloads its pages to show it first.
- */
-export function notificationArrived(payload: TPhysicianNotificationSocketPayload): Thunk {
-  return (dispatch) => {
-    dispatch(unreadCountChanged(payload.unreadCount));
-    dispatch(api.util.invalidateTags([LIST_TAG]));
-  };
-}
