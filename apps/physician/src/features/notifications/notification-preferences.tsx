@@ -50,7 +50,7 @@ export function NotificationPreferences() {
         <thead>
           <tr>
             <th scope="col">Notification</th>
-            <th scope="col">In the app</th>
+            <th scope="col">In app</th>
             <th scope="col">{CHANNEL_LABELS.push}</th>
             <th scope="col">{CHANNEL_LABELS.email}</th>
           </tr>
