@@ -106,6 +106,8 @@ function ConfirmEmailChangeForm({ email, onDone }: { email: string; onDone: () =
     defaultValues: { email, otp: '' },
   });
   useEffect(() => emailCodeResolver.warmUp(), []);
+  // This form replaced the one just sent: focus goes to the code.
+  useEffect(() => form.setFocus('otp'), [form]);
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await confirm(values);
     if ('data' in result && result.data) {

@@ -26,6 +26,8 @@ export function ConfirmEmailStep({ email, intro }: { email: string; intro?: stri
     defaultValues: { email, otp: '' },
   });
   useEffect(() => codeResolver.warmUp(), []);
+  // The step replaced the form the person just sent: their focus goes to the code.
+  useEffect(() => form.setFocus('otp'), [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await verify(values);

@@ -75,6 +75,8 @@ function CodeStep({ email, onVerified }: { email: string; onVerified: (resetToke
     defaultValues: { email, otp: '' },
   });
   useEffect(() => codeResolver.warmUp(), []);
+  // Each step replaces the one just sent: focus goes to its field.
+  useEffect(() => form.setFocus('otp'), [form]);
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await verify(values);
     if ('data' in result && result.data) onVerified(result.data.resetToken);
@@ -107,6 +109,7 @@ function NewPasswordStep({ resetToken }: { resetToken: string }) {
     defaultValues: { password: '', resetToken },
   });
   useEffect(() => passwordResolver.warmUp(), []);
+  useEffect(() => form.setFocus('password'), [form]);
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await update({ ...values, resetToken });
     if ('data' in result && result.data) {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY } from '../../../lib/session-storage.ts';
 import { enums } from '../../../test/enums.ts';
 import { failure, ok, session } from '../../../test/fixtures.ts';
@@ -78,6 +78,7 @@ describe('signing in before confirming the e-mail', () => {
 
     expect(await screen.findByRole('heading', { name: 'Confirm your e-mail' })).toBeInTheDocument();
     expect(screen.getByText(notVerified)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus());
     await userEvent.type(screen.getByLabelText('Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and continue' }));
 
