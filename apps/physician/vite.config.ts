@@ -44,6 +44,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Push and notification clicks (public/push-sw.js) join the generated worker.
+        importScripts: ['push-sw.js'],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         navigateFallback: '/physician/index.html',
         navigateFallbackAllowlist: [/^\/physician\//],

@@ -34,6 +34,13 @@ export const routes: RouteObject[] = [
               (module) => module.SignUpScreen,
             ),
           },
+          {
+            path: 'forgot-password',
+            lazy: screen(
+              () => import('../features/auth/forgot-password-screen.tsx'),
+              (module) => module.ForgotPasswordScreen,
+            ),
+          },
         ],
       },
       {
@@ -83,6 +90,20 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/profile/profile-screen.tsx'),
                   (module) => module.ProfileScreen,
+                ),
+              },
+              {
+                path: 'notifications',
+                lazy: screen(
+                  () => import('../features/notifications/notifications-screen.tsx'),
+                  (module) => module.NotificationsScreen,
+                ),
+              },
+              {
+                path: 'settings',
+                lazy: screen(
+                  () => import('./settings-page.tsx'),
+                  (module) => module.SettingsPage,
                 ),
               },
               {

@@ -4,16 +4,20 @@ import {
   ClipboardIcon,
   LogoutIcon,
   MessageIcon,
+  SlidersIcon,
   SparkIcon,
   UserIcon,
 } from '@medhire/ui/icons.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { signOut } from '../features/auth/sign-out.ts';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { AddToHomeScreenCard } from '../features/install/add-to-home-screen-card.tsx';
 import { startLiveConnection } from '../features/messages/live-connection.ts';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
+import { COUNT_TAG, notificationArrived } from '../features/notifications/unread-count.ts';
+import { api } from '../lib/api.ts';
 import { selectSession } from '../lib/session-slice.ts';
+import { signOut } from '../lib/sign-out.ts';
 import { useIsOnline } from '../lib/use-is-online.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import './shell.css';
@@ -64,7 +68,13 @@ export function Shell() {
 
   useEffect(() => {
     if (!token || !uid) return;
-    return dispatch(startLiveConnection(token, uid));
+    return dispatch(
+      startLiveConnection(token, uid, {
+        onNotification: (payload) => dispatch(notificationArrived(payload)),
+        // Notifications that came while the connection was down: the badge asks again.
+        onResume: () => dispatch(api.util.invalidateTags([COUNT_TAG])),
+      }),
+    );
   }, [dispatch, token, uid]);
 
   // After a navigation, focus moves to the new page (as a page load would move it), so a
@@ -82,14 +92,20 @@ export function Shell() {
       </a>
       <header className="shell__header">
         <Logo isCompact />
-        <Button
-          variant="ghost"
-          size="sm"
-          leadingIcon={<LogoutIcon size={18} />}
-          onClick={() => void signOut(dispatch, token)}
-        >
-          Sign out
-        </Button>
+        <div className="shell__header-actions">
+          <NotificationBell className="shell__icon-link" />
+          <Link to="/settings" className="shell__icon-link" aria-label="Settings">
+            <SlidersIcon size={20} aria-hidden="true" />
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            leadingIcon={<LogoutIcon size={18} />}
+            onClick={() => void signOut(dispatch, token)}
+          >
+            Sign out
+          </Button>
+        </div>
       </header>
       <nav className="shell__side" aria-label="Main">
         <NavItems className="shell__side-list" />

@@ -16,6 +16,7 @@ export interface ApiFailure {
   message: string;
   status?: number;
   code?: string;
+  reason?: string;
 }
 
 const baseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (call, api) => {
@@ -29,7 +30,9 @@ const baseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (call, api) =
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.status === 401) api.dispatch(sessionEnded());
-      return { error: { message: error.message, status: error.status, code: error.code } };
+      return {
+        error: { message: error.message, status: error.status, code: error.code, reason: error.reason },
+      };
     }
     throw error;
   }
@@ -43,6 +46,16 @@ const baseQuery: BaseQueryFn<ApiCall, unknown, ApiFailure> = async (call, api) =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Profile', 'Jobs', 'Job', 'Applications', 'Invites', 'Conversations', 'Enums'],
+  tagTypes: [
+    'Profile',
+    'Jobs',
+    'Job',
+    'Applications',
+    'Invites',
+    'Conversations',
+    'Enums',
+    'Notifications',
+    'NotificationPreferences',
+  ],
   endpoints: () => ({}),
 });

@@ -10,11 +10,14 @@ export class HttpError extends Error {
   override readonly name = 'HttpError';
   readonly status: number | undefined;
   readonly code: string | undefined;
+  /** Why a refusal with a broad code happened (`error.details.reason`), e.g. EMAIL_NOT_VERIFIED. */
+  readonly reason: string | undefined;
 
-  constructor(message: string, options: { status?: number; code?: string } = {}) {
+  constructor(message: string, options: { status?: number; code?: string; reason?: string } = {}) {
     super(message);
     this.status = options.status;
     this.code = options.code;
+    this.reason = options.reason;
   }
 
   /** Nothing came back from the server: the call may be tried again as it is. */
@@ -50,7 +53,7 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 interface Envelope {
   success?: unknown;
   data?: unknown;
-  error?: { message?: unknown; code?: unknown };
+  error?: { message?: unknown; code?: unknown; details?: unknown };
 }
 
 function readEnvelope(text: string): Envelope | null {
@@ -97,7 +100,15 @@ export async function request<T>(method: Method, path: string, options: RequestO
   const message =
     typeof envelope.error?.message === 'string' ? envelope.error.message : NETWORK_ERROR_MESSAGE;
   const code = typeof envelope.error?.code === 'string' ? envelope.error.code : 'UNKNOWN';
-  throw new HttpError(message, { status: response.status, code });
+  const details = envelope.error?.details;
+  const reason =
+    typeof details === 'object' &&
+    details !== null &&
+    'reason' in details &&
+    typeof details.reason === 'string'
+      ? details.reason
+      : undefined;
+  throw new HttpError(message, { status: response.status, code, reason });
 }
 
 /** The message to show for any failure. */

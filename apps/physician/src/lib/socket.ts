@@ -1,4 +1,5 @@
 import type { TMessage } from '@medhire/contract/conversations';
+import type { TPhysicianNotificationSocketPayload } from '@medhire/contract/physician-notifications';
 import type { Socket } from 'socket.io-client';
 
 export interface LiveMessage {
@@ -8,10 +9,13 @@ export interface LiveMessage {
 
 interface ServerEvents {
   onMessage: (event: LiveMessage) => void;
+  onNotification: (event: TPhysicianNotificationSocketPayload) => void;
 }
 
 export interface LiveHandlers {
   onMessage: (event: LiveMessage) => void;
+  /** A new notification and the unread count after it. */
+  onNotification?: (event: TPhysicianNotificationSocketPayload) => void;
   /** Every connection after the first: whatever happened meanwhile is fetched (sync) and the outbox sent. */
   onReconnect: () => void;
   onSessionRefused: () => void;
@@ -45,6 +49,8 @@ export async function connectLive(
     hasConnected = true;
   });
   socket.on('onMessage', handlers.onMessage);
+  const { onNotification } = handlers;
+  if (onNotification) socket.on('onNotification', onNotification);
   socket.on('connect_error', (error) => {
     const code = (error as Error & { data?: { code?: unknown } }).data?.code;
     if (code === 'UNAUTHENTICATED') handlers.onSessionRefused();

@@ -69,8 +69,13 @@ export function ok(data: unknown): Response {
   });
 }
 
-export function failure(status: number, message: string, code = 'BUSINESS_RULE'): Response {
-  return new Response(JSON.stringify({ success: false, error: { message, code } }), {
+export function failure(
+  status: number,
+  message: string,
+  code = 'BUSINESS_RULE',
+  details?: Record<string, unknown>,
+): Response {
+  return new Response(JSON.stringify({ success: false, error: { message, code, details } }), {
     status,
     headers: { 'content-type': 'application/json' },
   });

@@ -1,4 +1,13 @@
-import type { TVerifyOtpBody } from '@medhire/contract/auth';
+import type {
+  TAccountEmailData,
+  TSendRecoveryOtpBody,
+  TSendRecoveryOtpData,
+  TUpdatePasswordByOtpBody,
+  TVerifyOtpBody,
+  TVerifyRecoveryOtpBody,
+  TVerifyRecoveryOtpData,
+} from '@medhire/contract/auth';
+import type { TPhysicianRegisterData, TPhysicianResendOtpBody } from '@medhire/contract/physician-account';
 import type {
   TPhysicianLoginBody,
   TPhysicianRegisterBody,
@@ -7,28 +16,33 @@ import type {
 import { api } from '../../lib/api.ts';
 
 /**
- * What sign-up answers: a session at once, or (once sign-up confirms the e-mail) where the
- * 6-digit code went, which `verify-otp` then exchanges for the session.
+ * Sign-in answers 403 with this reason for an account whose e-mail is not confirmed yet; the
+ * server has sent a fresh code, so the app asks for it instead of showing a dead end.
  */
-export type SignUpAnswer = TPhysicianSession | { email: string };
-
-export function isSession(answer: SignUpAnswer): answer is TPhysicianSession {
-  return 'token' in answer && typeof answer.token === 'string';
-}
+export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     signIn: build.mutation<TPhysicianSession, TPhysicianLoginBody>({
       query: (body) => ({ path: '/employee/auth/login', method: 'POST', body }),
     }),
-    signUp: build.mutation<SignUpAnswer, TPhysicianRegisterBody>({
+    signUp: build.mutation<TPhysicianRegisterData, TPhysicianRegisterBody>({
       query: (body) => ({ path: '/employee/auth/register', method: 'POST', body }),
     }),
     verifySignUpCode: build.mutation<TPhysicianSession, TVerifyOtpBody>({
       query: (body) => ({ path: '/employee/auth/verify-otp', method: 'POST', body }),
     }),
-    resendSignUpCode: build.mutation<{ email: string }, { email: string }>({
+    resendSignUpCode: build.mutation<TPhysicianRegisterData, TPhysicianResendOtpBody>({
       query: (body) => ({ path: '/employee/auth/resend-otp', method: 'POST', body }),
+    }),
+    sendRecoveryCode: build.mutation<TSendRecoveryOtpData, TSendRecoveryOtpBody>({
+      query: (body) => ({ path: '/employee/auth/send-otp-password-recovery', method: 'POST', body }),
+    }),
+    verifyRecoveryCode: build.mutation<TVerifyRecoveryOtpData, TVerifyRecoveryOtpBody>({
+      query: (body) => ({ path: '/employee/auth/verify-otp-password-recovery', method: 'POST', body }),
+    }),
+    updatePasswordByCode: build.mutation<TAccountEmailData, TUpdatePasswordByOtpBody>({
+      query: (body) => ({ path: '/employee/auth/update-password-by-otp', method: 'POST', body }),
     }),
   }),
 });
@@ -38,4 +52,7 @@ export const {
   useSignUpMutation,
   useVerifySignUpCodeMutation,
   useResendSignUpCodeMutation,
+  useSendRecoveryCodeMutation,
+  useVerifyRecoveryCodeMutation,
+  useUpdatePasswordByCodeMutation,
 } = authApi;

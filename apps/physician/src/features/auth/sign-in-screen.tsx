@@ -4,22 +4,36 @@ import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
-import { signedIn } from '../../lib/session-slice.ts';
-import { useSignInMutation } from './auth-api.ts';
+import { noticeShown, selectSessionNotice, signedIn } from '../../lib/session-slice.ts';
+import { EMAIL_NOT_VERIFIED, useSignInMutation } from './auth-api.ts';
+import { ConfirmEmailStep } from './confirm-email-step.tsx';
 import './auth.css';
 
 const loginResolver = lazyContractResolver<TPhysicianLoginBody, TPhysicianLoginBody>(() =>
   import('@medhire/contract/physicians').then((contract) => contract.ZPhysicianLoginBody),
 );
 
+/** What the app said when it sent the person here (account deleted, password reset), kept for this visit. */
+function useNotice(): string | null {
+  const dispatch = useAppDispatch();
+  const notice = useAppSelector(selectSessionNotice);
+  const [shown] = useState(notice);
+  useEffect(() => {
+    if (notice) dispatch(noticeShown());
+  }, [dispatch, notice]);
+  return shown;
+}
+
 export function SignInScreen() {
   const dispatch = useAppDispatch();
+  const notice = useNotice();
   const [signIn, { error, isLoading }] = useSignInMutation();
+  const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
   const form = useForm<TPhysicianLoginBody>({
     resolver: loginResolver.resolver,
     defaultValues: { email: '', password: '' },
@@ -32,6 +46,10 @@ export function SignInScreen() {
     if ('data' in result && result.data) {
       // The signed-out guard moves on to where the person was headed.
       dispatch(signedIn(result.data));
+    } else if ('error' in result && result.error && 'reason' in result.error) {
+      if (result.error.reason === EMAIL_NOT_VERIFIED) {
+        setUnconfirmed({ email: values.email, message: result.error.message });
+      }
     }
   });
 
@@ -41,27 +59,40 @@ export function SignInScreen() {
       <div className="auth-screen__panel">
         <Logo />
         <Card>
-          <form className="auth-screen__form" onSubmit={onSubmit} noValidate aria-labelledby="sign-in-title">
-            <h1 id="sign-in-title" className="auth-screen__title">
-              Sign in
-            </h1>
-            {error && <Alert variant="danger">{error.message}</Alert>}
-            <EmailField
-              label="E-mail"
-              autoComplete="email"
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <PasswordField
-              label="Password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <Button type="submit" isBlock isLoading={isLoading}>
-              Sign in
-            </Button>
-          </form>
+          {unconfirmed ? (
+            <ConfirmEmailStep email={unconfirmed.email} intro={unconfirmed.message} />
+          ) : (
+            <form
+              className="auth-screen__form"
+              onSubmit={onSubmit}
+              noValidate
+              aria-labelledby="sign-in-title"
+            >
+              <h1 id="sign-in-title" className="auth-screen__title">
+                Sign in
+              </h1>
+              {notice && <Alert variant="success">{notice}</Alert>}
+              {error && <Alert variant="danger">{error.message}</Alert>}
+              <EmailField
+                label="E-mail"
+                autoComplete="email"
+                error={errors.email?.message}
+                {...form.register('email')}
+              />
+              <PasswordField
+                label="Password"
+                autoComplete="current-password"
+                error={errors.password?.message}
+                {...form.register('password')}
+              />
+              <Button type="submit" isBlock isLoading={isLoading}>
+                Sign in
+              </Button>
+              <Link to="/forgot-password" className="auth-screen__link">
+                Forgot your password?
+              </Link>
+            </form>
+          )}
         </Card>
         <p className="auth-screen__switch">
           New to MedHire? <Link to="/sign-up">Create your physician account</Link>

@@ -12,9 +12,10 @@ function isDismissed(): boolean {
   }
 }
 
-export function AddToHomeScreenCard() {
+/** `isRequired`: shown where notifications are asked for, which on an iPhone need it, even once dismissed. */
+export function AddToHomeScreenCard({ isRequired = false }: { isRequired?: boolean }) {
   const [isVisible, setIsVisible] = useState(
-    () => !isDismissed() && shouldCoachInstall(currentBrowserTraits()),
+    () => (isRequired || !isDismissed()) && shouldCoachInstall(currentBrowserTraits()),
   );
   if (!isVisible) return null;
 
@@ -44,9 +45,11 @@ export function AddToHomeScreenCard() {
           Choose <strong>Add to Home Screen</strong>, then <strong>Add</strong>.
         </li>
       </ol>
-      <Button variant="secondary" size="sm" onClick={dismiss}>
-        Not now
-      </Button>
+      {!isRequired && (
+        <Button variant="secondary" size="sm" onClick={dismiss}>
+          Not now
+        </Button>
+      )}
     </Card>
   );
 }

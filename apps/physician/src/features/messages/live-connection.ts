@@ -1,5 +1,5 @@
 import { sessionEnded } from '../../lib/api.ts';
-import { connectLive, type LiveConnection } from '../../lib/socket.ts';
+import { connectLive, type LiveConnection, type LiveHandlers } from '../../lib/socket.ts';
 import { conversationsApi, fetchSyncPage } from './conversations-api.ts';
 import { flushOutbox, type MessagesThunk, messageArrived } from './send-message.ts';
 
@@ -40,13 +40,19 @@ export function catchUp(cursor: { current: string }): Thunk<Promise<void>> {
  * after any reconnection (and whenever the browser is back online) the app catches up from its
  * sync cursor and sends what the outbox holds.
  */
-export function startLiveConnection(token: string, uid: string): Thunk<() => void> {
+export function startLiveConnection(
+  token: string,
+  uid: string,
+  /** What other features hear on the same connection; `onResume` runs whenever the app catches up. */
+  others: Pick<LiveHandlers, 'onNotification'> & { onResume?: () => void } = {},
+): Thunk<() => void> {
   return (dispatch) => {
     const cursor = { current: SYNC_LATEST };
     let connection: LiveConnection | undefined;
     let isClosed = false;
 
     const resume = () => {
+      others.onResume?.();
       void dispatch(catchUp(cursor))
         .catch(() => undefined)
         .finally(() => dispatch(flushOutbox()));
@@ -61,6 +67,7 @@ export function startLiveConnection(token: string, uid: string): Thunk<() => voi
     void dispatch(flushOutbox());
 
     void connectLive(token, uid, {
+      onNotification: others.onNotification,
       onMessage: ({ conversationId, message }) => dispatch(messageArrived(conversationId, message)),
       onReconnect: resume,
       onSessionRefused: () => dispatch(sessionEnded()),

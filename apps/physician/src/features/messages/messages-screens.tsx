@@ -7,12 +7,18 @@ import { EmptyState } from '@medhire/ui/empty-state.tsx';
 import { ArrowLeftIcon, MessageIcon } from '@medhire/ui/icons.tsx';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Spinner } from '@medhire/ui/spinner.tsx';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
-import { useGetConversationsQuery } from './conversations-api.ts';
+import { errorMessage } from '../../lib/http.ts';
+import {
+  useGetConversationPageQuery,
+  useGetConversationsQuery,
+  useMarkConversationReadMutation,
+} from './conversations-api.ts';
 import { messageDiscarded, type OutboxItem, selectOutbox } from './outbox-slice.ts';
 import { deliver, sendMessage } from './send-message.ts';
+import { loadEarlierMessages } from './thread-paging.ts';
 import './messages.css';
 
 function formatTime(iso: string): string {
@@ -25,7 +31,14 @@ function formatTime(iso: string): string {
 }
 
 export function ConversationsScreen() {
-  const { data, error, isLoading, refetch } = useGetConversationsQuery();
+  const [searchParams] = useSearchParams();
+  const linkedConversation = searchParams.get('conversationId');
+  const { data, error, isLoading, refetch } = useGetConversationsQuery(undefined, {
+    skip: Boolean(linkedConversation),
+  });
+  // A notification's link names the conversation: open it.
+  if (linkedConversation)
+    return <Navigate to={`/messages/${encodeURIComponent(linkedConversation)}`} replace />;
   return (
     <>
       <title>Messages · MedHire for physicians</title>
@@ -101,28 +114,114 @@ const OUTBOX_STATUS_TEXT: Record<OutboxItem['status'], string> = {
   failed: 'Not sent',
 };
 
+/**
+ * Loads older pages when the reader reaches the top (or presses the button), keeping what they
+ * were reading where it was: the page grows above it by exactly what was added.
+ */
+function useEarlierMessages(conversationId: string, canLoad: boolean, firstLineKey: string | undefined) {
+  const dispatch = useAppDispatch();
+  const [isLoading, setIsLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const heightBefore = useRef<number | null>(null);
+
+  const load = useCallback(async () => {
+    if (isLoading || !canLoad) return;
+    setIsLoading(true);
+    setFailure(null);
+    heightBefore.current = document.documentElement.scrollHeight;
+    try {
+      const hasLoaded = await dispatch(loadEarlierMessages(conversationId));
+      if (!hasLoaded) heightBefore.current = null;
+    } catch (error) {
+      heightBefore.current = null;
+      setFailure(errorMessage(error));
+    } finally {
+      setIsLoading(false);
+    }
+  }, [dispatch, conversationId, canLoad, isLoading]);
+
+  useLayoutEffect(() => {
+    if (heightBefore.current === null || firstLineKey === undefined) return;
+    const grown = document.documentElement.scrollHeight - heightBefore.current;
+    heightBefore.current = null;
+    if (grown > 0) window.scrollBy(0, grown);
+  }, [firstLineKey]);
+
+  return { load, isLoading, failure };
+}
+
+/** The first line of the thread coming into view (scrolled to the top) asks for the page before it. */
+function useOnReachingTop(onReach: () => void, isArmed: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const onReachRef = useRef(onReach);
+  onReachRef.current = onReach;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!isArmed || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onReachRef.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isArmed]);
+  return sentinel;
+}
+
 export function ThreadScreen() {
   const { conversationId = '' } = useParams();
   const dispatch = useAppDispatch();
-  const { data, error, isLoading, refetch } = useGetConversationsQuery();
+  const page = useGetConversationPageQuery(conversationId);
+  // Offline with nothing cached for the page: the conversation list's latest messages stand in.
+  const list = useGetConversationsQuery(undefined, { skip: !page.isError });
+  const [markRead] = useMarkConversationReadMutation();
   const outbox = useAppSelector(selectOutbox);
   const [draft, setDraft] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
-  const conversation = data?.conversations.find((item) => item._id === conversationId);
+  const fromList = list.data?.conversations.find((item) => item._id === conversationId);
+  const conversation = page.data
+    ? { ...page.data.conversation, messages: page.data.messages, hasMore: page.data.hasMore }
+    : fromList
+      ? { ...fromList, hasMore: false }
+      : undefined;
   const lines = conversation ? threadLines(conversation.messages, outbox, conversationId) : [];
+  const firstLineKey = lines[0]?.key;
+  const lastLineKey = lines.at(-1)?.key;
+  const earlier = useEarlierMessages(conversationId, Boolean(page.data?.hasMore), firstLineKey);
+  const [hasSettled, setHasSettled] = useState(false);
+  const topSentinel = useOnReachingTop(() => void earlier.load(), hasSettled && Boolean(page.data?.hasMore));
 
-  const lineCount = lines.length;
-  // A new line (sent, received or queued) scrolls the thread to it.
+  // A new last line (sent, received or queued) scrolls the thread to it; older pages above do not.
   useEffect(() => {
-    if (lineCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, [lineCount]);
+    if (lastLineKey === undefined) return;
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+    setHasSettled(true);
+  }, [lastLineKey]);
+
+  // Opening the thread read it on the server; an employer message arriving while it is open is read too.
+  const lastMessage = page.data?.messages.at(-1);
+  const lastReadSeq = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (!lastMessage?.seq) return;
+    const previous = lastReadSeq.current;
+    lastReadSeq.current = lastMessage.seq;
+    if (previous !== undefined && lastMessage.seq > previous && lastMessage.sender === 'employer') {
+      void markRead(conversationId);
+    }
+  }, [conversationId, lastMessage, markRead]);
+
+  const isLoading = page.isLoading || (page.isError && list.isLoading);
+  const error = page.error && list.error ? page.error : undefined;
+  const refetch = () => {
+    void page.refetch();
+    if (page.isError) void list.refetch();
+  };
 
   if (isLoading) return <Spinner label="Loading the conversation" />;
   if (error && !conversation) {
     return (
       <Alert variant="danger" title="The conversation did not load">
         <p>{error.message}</p>
-        <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+        <Button size="sm" variant="secondary" onClick={refetch}>
           Try again
         </Button>
       </Alert>
@@ -164,6 +263,20 @@ export function ThreadScreen() {
           )}
         </div>
       </header>
+      <div ref={topSentinel} aria-hidden="true" />
+      {conversation.hasMore && (
+        <div className="thread__earlier">
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={earlier.isLoading}
+            onClick={() => void earlier.load()}
+          >
+            Load earlier messages
+          </Button>
+          {earlier.failure && <Alert variant="danger">{earlier.failure}</Alert>}
+        </div>
+      )}
       <ol className="thread__messages" aria-label="Messages" aria-live="polite">
         {lines.length === 0 && <li className="thread__empty">No messages yet. Say hello.</li>}
         {lines.map((line) =>

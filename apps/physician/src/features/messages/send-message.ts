@@ -3,7 +3,7 @@ import type { TPhysicianSentMessage } from '@medhire/contract/physicians';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { api } from '../../lib/api.ts';
 import { HttpError, request } from '../../lib/http.ts';
-import { conversationsApi, mergeMessage } from './conversations-api.ts';
+import { conversationsApi, mergeIntoPage, mergeMessage } from './conversations-api.ts';
 import {
   messageDelivered,
   messageQueued,
@@ -49,6 +49,12 @@ export function messageArrived(conversationId: string, message: TMessage): Thunk
       }),
     );
     if (!isCached) dispatch(conversationsApi.util.invalidateTags(['Conversations']));
+    // The open thread's pages too (a no-op when that thread was never opened).
+    dispatch(
+      conversationsApi.util.updateQueryData('getConversationPage', conversationId, (page) => {
+        mergeIntoPage(page, message);
+      }),
+    );
   };
 }
 

@@ -27,15 +27,23 @@ const profileApi = {
 };
 
 describe('signing up', () => {
-  it('opens the new account on its profile when sign-up answers a session', async () => {
-    const calls = mockApi({ 'POST /api/employee/auth/register': () => ok(session), ...profileApi });
-    const { router } = renderApp('/sign-up', { isSignedIn: false });
+  it("shows the server's reason when it refuses, and checks the form before sending", async () => {
+    const calls = mockApi({
+      'POST /api/employee/auth/register': () =>
+        failure(409, 'An account with this e-mail already exists. Sign in instead.', 'CONFLICT'),
+    });
+    renderApp('/sign-up', { isSignedIn: false });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
 
     await fillSignUp();
-
-    expect(await screen.findByRole('heading', { name: 'Your profile' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(
+      await screen.findByText('An account with this e-mail already exists. Sign in instead.'),
+    ).toBeInTheDocument();
     expect(calls[0]).toEqual({ method: 'POST', path: '/api/employee/auth/register', body: account });
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it('asks for the e-mailed code when sign-up sends one, and signs in with it', async () => {
