@@ -17,6 +17,7 @@ const scripts = [
   'messaging.ts',
   'messaging-chaos.ts',
   'lighthouse.ts',
+  'physician-lighthouse.ts',
 ];
 
 function runScript(script: string, resultFile: string): Promise<number> {

@@ -52,6 +52,7 @@ function employerViews(
     'conversation sync': () => get('/api/employer/conversation/sync?since=0'),
     dashboard: () => get(`/api/employer/dashboard/get-summary/${employer.id}`),
     'activity log': () => get('/api/employer/activity/get-activity-log'),
+    notifications: () => get(`/api/employer/notification/get-all-notification/${employer.id}?pageSize=50`),
     'single applicant': () => get(`/api/employer/applicant/get-single-applicant/${ids.physicianId}`),
     'conversation messages': () =>
       get(`/api/employer/conversation/get-single-conversation/${ids.conversationId}`),
