@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from '../../scripts/lib/precompress.ts';
 
 const apiOrigin = 'http://127.0.0.1:3000';
 const proxy = {
@@ -23,6 +24,8 @@ export default defineConfig({
   base: '/physician/',
   plugins: [
     react(),
+    // Brotli and gzip copies of every text asset, sent as they are by the server.
+    precompress(),
     VitePWA({
       // Registered by src/lib/service-worker.ts after the first screen is up.
       injectRegister: null,

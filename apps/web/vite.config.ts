@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build/precompress.ts';
+import { precompress } from '../../scripts/lib/precompress.ts';
 
 const apiOrigin = 'http://127.0.0.1:3000';
 

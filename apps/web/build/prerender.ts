@@ -10,9 +10,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { writeCompressedCopies } from '../../../scripts/lib/precompress.ts';
 import type { Manifest } from '../src/prerender/prerendered-document.ts';
 import { prerenderedDocument, routeAssets } from '../src/prerender/prerendered-document.ts';
-import { writeCompressedCopies } from './precompress.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');

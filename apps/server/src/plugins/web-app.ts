@@ -128,6 +128,8 @@ export default fp(
         index: false,
         dotfiles: 'deny',
         cacheControl: false,
+        // The physician build writes .br and .gz copies of each text asset too.
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           reply.setHeader('cache-control', filePath.startsWith(physicianAssetsDir) ? IMMUTABLE : REVALIDATE);
         },

@@ -1,7 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ZEnums } from '@medhire/contract/enums';
 import { ZSearchLocationResult, ZSearchStateResult } from '@medhire/contract/locations';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredEncoding } from '../../src/routes/enums/index.ts';
 import { buildTestApp } from '../helper.ts';
 
 let app: FastifyInstance;
@@ -56,6 +58,29 @@ describe('GET /api/enums/get-all-enums', () => {
 
     const stale = await get('/api/enums/get-all-enums', { 'if-none-match': '"2000.1-0000000000000000"' });
     expect(stale.statusCode).toBe(200);
+  });
+
+  it('sends the same answer compressed to a client that accepts Brotli or gzip', async () => {
+    const plain = await get('/api/enums/get-all-enums');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await get('/api/enums/get-all-enums', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get('/api/enums/get-all-enums', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(preferredEncoding(undefined)).toBeUndefined();
+    expect(preferredEncoding('identity')).toBeUndefined();
+    expect(preferredEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(preferredEncoding('gzip;q=0.5, br;q=0.1')).toBe('br');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*;q=0')).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   ZEnums,
   ZSearchSpecialtyQuery,
@@ -33,6 +34,43 @@ const ENUMS_MAX_AGE_SECONDS = 600;
 const SEARCH_CACHE_CONTROL = 'public, max-age=300';
 
 const FAILURES = { 400: ZFailure, 429: ZFailure } as const;
+
+/**
+ * The reference data is about 54 KB of JSON that never changes while the server runs, and every
+ * first screen of both apps reads it: it is serialised and compressed once (Brotli and gzip, at
+ * their best settings), on first use, and each request sends the bytes its client accepts.
+ */
+let encodedEnums: { identity: Buffer; br: Buffer; gzip: Buffer } | undefined;
+function enumsBodies() {
+  if (!encodedEnums) {
+    const identity = Buffer.from(JSON.stringify({ success: true, data: allEnums }));
+    encodedEnums = {
+      identity,
+      br: brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzip: gzipSync(identity, { level: 9 }),
+    };
+  }
+  return encodedEnums;
+}
+
+/** The best encoding an Accept-Encoding header allows: Brotli, then gzip, else none. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    weights.set(name, quality ? Number(quality.slice(2)) || 0 : 1);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return undefined;
+}
 
 function rateLimitPerIp(max: number) {
   return {
@@ -72,7 +110,12 @@ const enumsRoutes: FastifyPluginAsyncZod = async (app) => {
         // A 304 carries no body at all.
         return reply.code(304).send(undefined as never);
       }
-      return { success: true as const, data: allEnums };
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      const bodies = enumsBodies();
+      reply.header('vary', 'accept-encoding').header('content-type', 'application/json; charset=utf-8');
+      if (encoding) reply.header('content-encoding', encoding);
+      // Bytes already serialised: Fastify sends a Buffer as it is, past the schema's serializer.
+      return reply.send((encoding ? bodies[encoding] : bodies.identity) as never);
     },
   );
 
