@@ -1,6 +1,6 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { preactAliases } from './preact-aliases.ts';
 
 const apiOrigin = 'http://127.0.0.1:3000';
 const proxy = {
@@ -21,8 +21,8 @@ const READABLE_OFFLINE =
 export default defineConfig({
   // The server serves this app under /physician/, next to the employer app at /.
   base: '/physician/',
+  resolve: { alias: preactAliases },
   plugins: [
-    react(),
     VitePWA({
       // Registered by src/lib/service-worker.ts after the first screen is up.
       injectRegister: null,
