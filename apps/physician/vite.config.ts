@@ -1,7 +1,7 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/lib/precompress.ts';
+import { preactAliases } from './preact-aliases.ts';
 
 const apiOrigin = 'http://127.0.0.1:3000';
 const proxy = {
@@ -22,8 +22,8 @@ const READABLE_OFFLINE =
 export default defineConfig({
   // The server serves this app under /physician/, next to the employer app at /.
   base: '/physician/',
+  resolve: { alias: preactAliases },
   plugins: [
-    react(),
     // Brotli and gzip copies of every text asset, sent as they are by the server.
     precompress(),
     VitePWA({
