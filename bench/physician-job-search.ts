@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { ZPhysicianJobsQuery } from '@medhire/contract/physicians';
 import { sql } from 'drizzle-orm';
 import { createPostgresDatabase } from '../apps/server/src/db/index.ts';
+import { readLatestCode } from '../apps/server/src/domain/mail/outbox.ts';
 import { listOpenJobs } from '../apps/server/src/domain/physicians/physician-jobs.ts';
 import { startTestServer } from '../scripts/lib/start-test-server.mjs';
 import { embeddedDatabaseUrl } from './lib/direct-load.ts';
@@ -130,15 +131,24 @@ try {
     await seeder.close();
   }
 
+  // Signs up as the app does: register, then confirm the code the server e-mailed (its outbox).
+  const email = `bench-physician-${Date.now()}@example.com`;
+  await sendJson('POST', `${medhire.baseURL}/api/employee/auth/register`, {
+    email,
+    password: 'Stethoscope-2026',
+    firstName: 'Bench',
+    lastName: 'Physician',
+  });
+  let otp: string | undefined;
+  for (let attempt = 0; attempt < 50 && !otp; attempt += 1) {
+    otp = await readLatestCode(medhire.dataDir, email);
+    if (!otp) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!otp) throw new Error(`No sign-up code reached the outbox for ${email}.`);
   const session = await sendJson<{ token: string; physician: { _id: string } }>(
     'POST',
-    `${medhire.baseURL}/api/employee/auth/register`,
-    {
-      email: `bench-physician-${Date.now()}@example.com`,
-      password: 'Stethoscope-2026',
-      firstName: 'Bench',
-      lastName: 'Physician',
-    },
+    `${medhire.baseURL}/api/employee/auth/verify-otp`,
+    { email, otp },
   );
   await sendJson(
     'PATCH',
