@@ -371,6 +371,7 @@ describe.each([viewports.desktop, viewports.mobile])('the physician app at $widt
   it.each(physicianSignedOutRoutes)('signed out: %s', async (route) => {
     await openRoute(checked, route);
     await expectNoBlockingViolations(checked.page, route, width);
+    await expectNoSidewaysScroll(checked.page, route);
   });
 
   it('signs in as the demo physician and finds a job, an alert and a conversation', async () => {
@@ -401,11 +402,18 @@ describe.each([viewports.desktop, viewports.mobile])('the physician app at $widt
     });
   });
 
+  /** Nothing makes the page wider than the screen (a long word, a table): no sideways scrolling. */
+  async function expectNoSidewaysScroll(page: Page, where: string) {
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${where} fits ${width} px without scrolling sideways`).toBeLessThanOrEqual(width);
+  }
+
   it.each(physicianSignedInRoutes)('signed in: %s', async (route) => {
     expect(ids.conversationId, 'the demo physician ids were found').not.toBe('');
     const path = withIds(route);
     await openRoute(checked, path);
     await expectNoBlockingViolations(checked.page, path, width, route);
+    await expectNoSidewaysScroll(checked.page, path);
   });
 
   it('with the apply confirmation open', async () => {
