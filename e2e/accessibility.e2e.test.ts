@@ -81,9 +81,12 @@ interface AxeViolation {
 
 let server: TestServer;
 let browser: Browser;
+let physicianEmail = '';
 
 beforeAll(async () => {
   server = await startServer({ demoData: true });
+  // Read now: the server's output keeps only its last 64 KiB.
+  physicianEmail = demoPhysicianEmail();
   browser = await launchBrowser();
 });
 
@@ -311,6 +314,130 @@ describe.each([viewports.desktop, viewports.mobile])('at $width px', (viewport) 
     await expectNoBlockingViolations(page, '/home (guided tour)', width);
     await page.keyboard.press('Escape');
     await tour.first().waitFor({ state: 'detached' });
+    checked.assertNoErrors();
+  });
+});
+
+// The physician app at /physician/, signed out and then signed in as the demo physician (a pending
+// invite, applications in several states, a conversation, saved jobs and an alert), at the same
+// widths. Each screen is checked as it opens; add a route here and it is checked and photographed
+// (artifacts/screenshots/<width>/physician-*.png).
+const physicianSignedOutRoutes = ['/physician/sign-in', '/physician/sign-up', '/physician/forgot-password'];
+// `:jobId`, `:alertId` and `:conversationId` are replaced by the demo physician's own.
+const physicianSignedInRoutes = [
+  '/physician/jobs',
+  '/physician/jobs/:jobId',
+  '/physician/jobs/saved',
+  '/physician/alerts',
+  '/physician/alerts/new',
+  '/physician/alerts/:alertId',
+  '/physician/applications',
+  '/physician/invites',
+  '/physician/messages',
+  '/physician/messages/:conversationId',
+  '/physician/notifications',
+  '/physician/profile',
+  '/physician/visibility',
+  '/physician/settings',
+  '/physician/no-such-screen',
+];
+
+/** The demo physician's e-mail, as the server's start-up banner prints it. */
+function demoPhysicianEmail(): string {
+  const match = /Demo physician login \(physician app at \/physician\/\): (\S+) \/ /.exec(server.output());
+  if (!match?.[1]) throw new Error(`The server printed no demo physician login:\n${server.output()}`);
+  return match[1];
+}
+const DEMO_PHYSICIAN_PASSWORD = 'MedHire-physician-2026';
+
+describe.each([viewports.desktop, viewports.mobile])('the physician app at $width px', (viewport) => {
+  const width = viewport.width;
+  let checked: CheckedPage;
+  const ids = { jobId: '', alertId: '', conversationId: '' };
+  const withIds = (route: string) =>
+    route
+      .replace(':jobId', ids.jobId)
+      .replace(':alertId', ids.alertId)
+      .replace(':conversationId', ids.conversationId);
+
+  beforeAll(async () => {
+    checked = await openPage(browser, { baseURL: server.baseURL, viewport, bypassCSP: true });
+  });
+
+  afterAll(async () => {
+    await checked?.close();
+  });
+
+  it.each(physicianSignedOutRoutes)('signed out: %s', async (route) => {
+    await openRoute(checked, route);
+    await expectNoBlockingViolations(checked.page, route, width);
+    await expectNoSidewaysScroll(checked.page, route);
+  });
+
+  it('signs in as the demo physician and finds a job, an alert and a conversation', async () => {
+    const { page } = checked;
+    await page.goto('/physician/sign-in');
+    await page.getByLabel('E-mail').fill(physicianEmail);
+    await page.getByLabel('Password').fill(DEMO_PHYSICIAN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await checked.waitForPath('/physician/jobs', SLOW);
+
+    const idIn = async (selector: string, pattern: RegExp) => {
+      const href = await firstHref(page.locator(selector));
+      return decodeURIComponent(pattern.exec(new URL(href, server.baseURL).pathname)?.[1] ?? '');
+    };
+    await page.goto('/physician/jobs/saved');
+    ids.jobId = await idIn(
+      'main a[href*="/physician/jobs/"]:not([href$="/saved"])',
+      /\/physician\/jobs\/([^/]+)$/,
+    );
+    await page.goto('/physician/alerts');
+    ids.alertId = await idIn('main a[href*="/physician/alerts/"]:not([href$="/new"])', /\/alerts\/([^/]+)$/);
+    await page.goto('/physician/messages');
+    ids.conversationId = await idIn('main a[href*="/physician/messages/"]', /\/messages\/([^/]+)$/);
+    expect(ids).toEqual({
+      jobId: expect.stringMatching(/.+/),
+      alertId: expect.stringMatching(/.+/),
+      conversationId: expect.stringMatching(/.+/),
+    });
+  });
+
+  /** Nothing makes the page wider than the screen (a long word, a table): no sideways scrolling. */
+  async function expectNoSidewaysScroll(page: Page, where: string) {
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${where} fits ${width} px without scrolling sideways`).toBeLessThanOrEqual(width);
+  }
+
+  it.each(physicianSignedInRoutes)('signed in: %s', async (route) => {
+    expect(ids.conversationId, 'the demo physician ids were found').not.toBe('');
+    const path = withIds(route);
+    await openRoute(checked, path);
+    await expectNoBlockingViolations(checked.page, path, width, route);
+    await expectNoSidewaysScroll(checked.page, path);
+  });
+
+  it('with the apply confirmation open', async () => {
+    const { page } = checked;
+    // A job the demo physician has not applied to yet (the search marks the others Applied).
+    await openRoute(checked, '/physician/jobs');
+    const notApplied = page
+      .getByRole('list', { name: 'Jobs found' })
+      .getByRole('article')
+      .filter({ hasNot: page.getByText('Applied', { exact: true }) });
+    const path = await firstHref(notApplied.getByRole('link'));
+    await openRoute(checked, path);
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: SLOW });
+    await settle(page);
+    await expectNoBlockingViolations(
+      page,
+      `${path} (apply confirmation)`,
+      width,
+      '/physician/jobs/:jobId (apply)',
+    );
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     checked.assertNoErrors();
   });
 });

@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { familyMedicineInAustin, registerPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 
 // Issue 15: the main journey with the keyboard alone. Sign in, post a job, move an applicant
@@ -17,6 +19,7 @@ const demoJobTitle = 'Family Medicine Physician – Outpatient';
 let server: TestServer;
 let browser: Browser;
 let checked: CheckedPage;
+let physicianPage: CheckedPage | undefined;
 
 beforeAll(async () => {
   server = await startServer({ demoData: true });
@@ -25,6 +28,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await physicianPage?.close();
   await checked?.close();
   await browser?.close();
   await server?.stop();
@@ -258,5 +262,132 @@ describe('the employer journey with the keyboard alone', () => {
     await thread.getByText('Sent', { exact: true }).last().waitFor({ timeout: SLOW });
     await expectVisibleFocus(page, 'after sending');
     checked.assertNoErrors();
+  });
+});
+
+/**
+ * After a navigation the physician app moves focus to the new screen's <main> (as a page load
+ * would), so the next Tab reaches the screen's first control rather than the header or the tabs.
+ */
+async function expectFocusAtScreenStart(page: Page, step: string) {
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName), {
+      message: `focus at the start of the screen ${step}`,
+      timeout: SLOW,
+    })
+    .toBe('main');
+}
+
+describe('the physician journey with the keyboard alone', () => {
+  const suffix = Date.now().toString(36);
+  let physician: Awaited<ReturnType<typeof registerPhysician>>;
+  let jobId = '';
+
+  it('signs in', async () => {
+    physician = await registerPhysician(server, 'Ada', `Keys${suffix}`, familyMedicineInAustin());
+    physicianPage = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.desktop });
+    const { page } = physicianPage;
+    await page.goto('/physician/sign-in');
+    await typeInto(page, page.getByLabel('E-mail'), `ada.keys${suffix}@physicians.example`);
+    await typeInto(page, page.getByLabel('Password'), 'Stethoscope-2026!');
+    await page.keyboard.press('Enter');
+    await physicianPage.waitForPath('/physician/jobs', SLOW);
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: SLOW });
+    physicianPage.assertNoErrors();
+  });
+
+  it('searches, opens a job and applies (Apply, then Confirm)', async () => {
+    const { page } = physicianPage ?? expect.unreachable('signed in');
+    await typeInto(page, page.getByRole('searchbox', { name: 'Search' }), 'Family Medicine Physician');
+    await page.keyboard.press('Enter');
+    const result = page
+      .getByRole('list', { name: 'Jobs found' })
+      .getByRole('link', { name: demoJobTitle, exact: true })
+      .first();
+    await activate(page, result);
+    await page.getByRole('heading', { level: 1, name: demoJobTitle }).waitFor({ timeout: SLOW });
+    jobId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await expectFocusAtScreenStart(page, 'after opening the job');
+
+    await activate(page, page.getByRole('button', { name: 'Apply', exact: true }));
+    const dialog = page.getByRole('dialog', { name: 'Apply with your profile?' });
+    await dialog.waitFor({ timeout: SLOW });
+    // The dialog takes focus, and Tab stays inside it.
+    await expect
+      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+    await activate(page, dialog.getByRole('button', { name: 'Confirm application' }));
+    const applied = page.getByText(/You applied to this job/);
+    await applied.waitFor({ timeout: SLOW });
+    await dialog.waitFor({ state: 'detached' });
+    // The Apply button is gone: focus goes to the confirmation that replaced it, not to the page.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const element = document.activeElement;
+            // The page itself (body or main) holds the confirmation too: it does not count.
+            if (!element || element === document.body || element.id === 'main') return element?.tagName;
+            return element.textContent?.trim();
+          }),
+        { timeout: SLOW },
+      )
+      .toMatch(/^You applied to this job/);
+    await expectVisibleFocus(page, 'after applying');
+    physicianPage?.assertNoErrors();
+  });
+
+  it('opens the conversation the employer started and sends a message', async () => {
+    const { page } = physicianPage ?? expect.unreachable('signed in');
+    // The employer answers the application by opening a conversation about it.
+    const { applications } = await callApi<{ applications: { _id: string; jobId: string }[] }>(
+      server.baseURL,
+      'GET',
+      '/employee/job/get-applications',
+      { token: physician.token },
+    );
+    const application = applications.find((candidate) => candidate.jobId === jobId);
+    expect(application, 'the application just sent').toBeDefined();
+    const employer = await callApi<{ token: string }>(server.baseURL, 'POST', '/employer/auth/login', {
+      body: demoEmployer,
+    });
+    const conversation = await callApi<{ _id: string }>(
+      server.baseURL,
+      'POST',
+      `/employer/conversation/start-conversation/${application?._id}`,
+      { token: employer.token },
+    );
+    await callApi(server.baseURL, 'POST', `/employer/conversation/send-message/${conversation._id}`, {
+      token: employer.token,
+      body: { body: 'Thank you for applying. When could we talk?', tempMsgId: `keyboard-${suffix}` },
+    });
+
+    // The navigation comes before the screen: back to it with Shift+Tab.
+    await activate(
+      page,
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }),
+      {
+        backwards: true,
+      },
+    );
+    await physicianPage?.waitForPath('/physician/messages', SLOW);
+    await expectFocusAtScreenStart(page, 'after opening Messages');
+    await activate(page, page.locator(`main a[href="/physician/messages/${conversation._id}"]`));
+    await physicianPage?.waitForPath(`/physician/messages/${conversation._id}`, SLOW);
+    await expectFocusAtScreenStart(page, 'after opening the conversation');
+
+    const messages = page.getByRole('list', { name: 'Messages' });
+    await messages.getByText('Thank you for applying. When could we talk?').waitFor({ timeout: SLOW });
+    const text = `Thursday morning suits me. (${suffix})`;
+    await typeInto(page, page.getByRole('textbox', { name: 'Message', exact: true }), text);
+    await page.keyboard.press('Enter');
+    await messages.getByText(text, { exact: true }).waitFor({ timeout: SLOW });
+    await expect
+      .poll(() => messages.getByText(/Sending|Waiting for the network|Not sent/).count(), { timeout: SLOW })
+      .toBe(0);
+    // Focus stays in the composer for the next message.
+    expect(await isFocused(page.getByRole('textbox', { name: 'Message', exact: true }))).toBe(true);
+    await expectVisibleFocus(page, 'after sending');
+    physicianPage?.assertNoErrors();
   });
 });

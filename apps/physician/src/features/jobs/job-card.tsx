@@ -17,7 +17,8 @@ export function SaveJobButton({ job, size = 'sm' }: { job: TPhysicianJob; size?:
         size={size}
         variant={job.isSaved ? 'secondary' : 'ghost'}
         aria-pressed={job.isSaved}
-        aria-label={`Save ${job.title}`}
+        // The name starts with the words shown (Save or Saved), so speech control users can say them.
+        aria-label={`${job.isSaved ? 'Saved' : 'Save'} ${job.title}`}
         leadingIcon={job.isSaved ? <CheckIcon size={16} /> : <PlusIcon size={16} />}
         isLoading={isLoading}
         onClick={() => void setSaved({ jobId: job._id, isSaved: !job.isSaved })}

@@ -10,7 +10,7 @@ import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Pager } from '@medhire/ui/pager.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { US_STATE_OPTIONS } from '@medhire/ui/us-states.ts';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { titleOf, useGetEnumsQuery } from '../../lib/enums-api.ts';
@@ -310,7 +310,16 @@ export function JobScreen() {
   const { data: enums } = useGetEnumsQuery();
   const [apply, applyState] = useApplyToJobMutation();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [hasJustApplied, setHasJustApplied] = useState(false);
+  const appliedRef = useRef<HTMLDivElement>(null);
   const physician = useAppSelector(selectPhysician);
+  const hasApplied = job?.hasApplied === true;
+
+  // The Apply button that had focus is replaced by the confirmation: focus goes there instead of
+  // falling back to the page, and a screen reader reads it.
+  useEffect(() => {
+    if (hasJustApplied && hasApplied) appliedRef.current?.focus();
+  }, [hasJustApplied, hasApplied]);
 
   if (isLoading) {
     return (
@@ -342,7 +351,9 @@ export function JobScreen() {
 
   const onConfirm = async () => {
     const result = await apply(job._id);
-    if (!('error' in result)) setIsConfirming(false);
+    if ('error' in result) return;
+    setIsConfirming(false);
+    setHasJustApplied(true);
   };
   const isProfileIncomplete = physician?.isComplete === false;
   const halfDays = job.halfDaysPerWeek
@@ -372,7 +383,9 @@ export function JobScreen() {
       <div className="job-detail__apply">
         <SaveJobButton job={job} size="md" />
         {job.hasApplied ? (
-          <Alert variant="success">You applied to this job. The employer sees your profile and CV.</Alert>
+          <div ref={appliedRef} tabIndex={-1} className="job-detail__applied">
+            <Alert variant="success">You applied to this job. The employer sees your profile and CV.</Alert>
+          </div>
         ) : job.status !== 'open' ? (
           <Alert variant="info">This job is no longer taking applications.</Alert>
         ) : (

@@ -69,7 +69,7 @@ function NotificationRow({ notification }: { notification: TPhysicianNotificatio
             variant="ghost"
             isLoading={isLoading}
             onClick={() => void markRead(notification._id)}
-            aria-label={`Mark “${title}” as read`}
+            aria-label={`Mark as read: ${title}`}
           >
             Mark as read
           </Button>

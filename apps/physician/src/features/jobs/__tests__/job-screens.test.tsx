@@ -187,7 +187,7 @@ describe('searching jobs by place, saving them and turning a search into an aler
     expect(save).toHaveTextContent('Saved');
 
     await userEvent.click(within(list).getByRole('link', { name: 'Family Physician' }));
-    const onPage = await screen.findByRole('button', { name: 'Save Family Physician' });
+    const onPage = await screen.findByRole('button', { name: 'Saved Family Physician' });
     expect(onPage).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(onPage);
     await waitFor(() => expect(onPage).toHaveAttribute('aria-pressed', 'false'));

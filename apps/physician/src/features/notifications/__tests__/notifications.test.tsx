@@ -81,7 +81,7 @@ describe('the notifications screen', () => {
     renderApp('/notifications');
 
     await userEvent.click(
-      await screen.findByRole('button', { name: 'Mark “Lakeside Health wrote to you” as read' }),
+      await screen.findByRole('button', { name: 'Mark as read: Lakeside Health wrote to you' }),
     );
     expect(await screen.findByText('We could not find that notification.')).toBeInTheDocument();
 
