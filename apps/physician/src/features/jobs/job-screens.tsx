@@ -10,7 +10,7 @@ import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Pager } from '@medhire/ui/pager.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { US_STATE_OPTIONS } from '@medhire/ui/us-states.ts';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/hooks.ts';
 import { titleOf, useGetEnumsQuery } from '../../lib/enums-api.ts';
@@ -25,6 +25,16 @@ import {
 import { PlaceSearch } from '../../lib/place-search.tsx';
 import { selectPhysician } from '../../lib/session-slice.ts';
 import { JobCard, SaveJobButton } from './job-card.tsx';
+
+/**
+ * The job's description is Markdown, rendered as the employer previewed it. The renderer
+ * (markdown-it) loads with the first description shown, not with the job search: until it is
+ * there the text shows as written.
+ */
+const Markdown = lazy(() =>
+  import('@medhire/ui/markdown.tsx').then((module) => ({ default: module.Markdown })),
+);
+
 import { formatDate, formatLocations, formatSalary, formatUsd } from './job-format.ts';
 import {
   JOBS_PAGE_SIZE,
@@ -407,7 +417,11 @@ export function JobScreen() {
           </Fact>
           <Fact label="Posted">{formatDate(job.createdAt)}</Fact>
         </dl>
-        {job.description && <p className="job-detail__text">{job.description}</p>}
+        {job.description && (
+          <Suspense fallback={<p className="job-detail__text">{job.description}</p>}>
+            <Markdown source={job.description} topHeadingLevel={3} className="job-detail__text" />
+          </Suspense>
+        )}
       </Card>
 
       <Card title="Pay and benefits">

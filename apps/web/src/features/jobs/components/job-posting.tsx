@@ -1,7 +1,7 @@
 import type { TEnums } from '@medhire/contract/enums';
 import type { TJobFields } from '@medhire/contract/jobs';
+import { Markdown } from '@medhire/ui/markdown.tsx';
 import { useId } from 'react';
-import { Markdown } from '../../../components/ui/markdown.tsx';
 import { JobDetails, payHeadline, specialtyTitle } from './job-details.tsx';
 import './job-posting.css';
 

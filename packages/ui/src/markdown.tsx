@@ -1,6 +1,6 @@
-import { cx } from '@medhire/ui/cx.ts';
 import MarkdownIt from 'markdown-it';
 import { useMemo } from 'react';
+import { cx } from './cx.ts';
 import './markdown.css';
 
 /** The only link targets a rendered text may point to; anything else stays plain text. */
