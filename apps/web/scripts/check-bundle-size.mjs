@@ -7,7 +7,7 @@
  *
  * Exits 1 when a scenario is over budget or the manifest lacks a chunk the budget names.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
@@ -103,6 +103,18 @@ const line = (values) => values.map((value, index) => String(value).padEnd(width
 console.log(line(columns));
 console.log(line(widths.map((width) => '-'.repeat(width))));
 for (const row of rows) console.log(line(columns.map((column) => row[column])));
+
+// The physician app is a product of its own: none of its code belongs here. Its storage keys
+// (`medhire.physician.…`) are in its entry, so any of its modules pulled in would bring them.
+const foreign = readdirSync(join(dist, 'assets')).filter(
+  (file) =>
+    file.endsWith('.js') && readFileSync(join(dist, 'assets', file), 'utf8').includes('medhire.physician.'),
+);
+if (foreign.length > 0) {
+  console.error(`\nThe employer bundle contains physician-app code: ${foreign.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nNo physician-app code in the employer bundle.');
 
 if (isOverBudget) {
   console.error('\nBundle budget exceeded: move code out of the entry or behind a lazy route.');
