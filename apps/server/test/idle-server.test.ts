@@ -83,8 +83,18 @@ it('an idle server logs no error over ten minutes of its background work (on a f
     ),
   );
   expect(jobs.map((job) => job.name).sort()).toEqual(expect.arrayContaining(scheduled));
-  for (const job of jobs)
-    expect(job, `job ${job.name}`).toMatchObject({ state: 'completed', retry_count: 0 });
+  for (const name of scheduled) {
+    expect(
+      jobs.some((job) => job.name === name && job.state === 'completed'),
+      `job ${name} completed`,
+    ).toBe(true);
+  }
+  for (const job of jobs) {
+    // A per-minute cron (the notification sweep) may create its next run in the watch's last
+    // seconds, before its worker polls again: waiting is fine, failing or retrying is not.
+    expect(['completed', 'created', 'active'], `job ${job.name}`).toContain(job.state);
+    expect(job.retry_count, `job ${job.name}`).toBe(0);
+  }
 
   const errors = lines.filter((line) => line.level >= ERROR_LEVEL);
   expect(
