@@ -118,7 +118,13 @@ export default fp<QueuePluginOptions>(
         await createQueueOnce(name, { name, policy: 'standard', ...retry });
         await boss.updateQueue(name, { name, policy: 'standard', ...retry });
         const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
-        const id = await boss.work<object>(name, options, async (jobs) => {
+        let id = '';
+        id = await boss.work<object>(name, options, async (jobs) => {
+          // pg-boss waits its polling interval after every fetch, even one that found a job, so a
+          // worker would run at most one job per interval and a backlog (the demo history's
+          // deliveries at start-up, a burst of messages) would hold a new job back for minutes.
+          // A fetch that found work asks for the next fetch at once; an empty one waits as usual.
+          if (jobs.length > 0) boss.notifyWorker(id);
           for (const job of jobs) {
             const run = handler(job.data, { id: job.id, isLastAttempt: job.retryCount >= job.retryLimit });
             running.add(run);
