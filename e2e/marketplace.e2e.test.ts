@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, liveConnection, openPage, viewports } from './fixtures/browser.ts';
 import { familyMedicineInAustin, signUpPhysician } from './fixtures/physician.ts';
+import { type PushService, startPushService } from './fixtures/push-service.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
 // Both sides of the marketplace at once: the demo employer (laptop, employer app) posts a job;
-// a physician (phone, physician app) whose job alert matches it hears of it, applies in two taps
+// a physician (phone, physician app) whose job alert matches it hears of it (in the app, and by a
+// Web Push the test's local push service receives and decrypts), applies in two taps
 // and the employer's bell rises live; the employer moves the application to Interview and invites
 // the physician to a second job, which the physician accepts; both write live, the physician
 // also while offline (the employer gets that message once); the physician then hides from the
@@ -21,6 +23,7 @@ const password = 'Stethoscope-2026!';
 const secondJobTitle = 'Family Medicine Physician – Outpatient';
 
 let server: TestServer;
+let pushService: PushService;
 let browser: Browser;
 let employerPage: CheckedPage;
 let physicianPage: CheckedPage;
@@ -31,7 +34,8 @@ beforeAll(async () => {
       `The physician app is not built (${physicianIndex} is missing): run npm run build first.`,
     );
   }
-  server = await startServer({ demoData: true });
+  pushService = await startPushService();
+  server = await startServer({ demoData: true, env: pushService.serverEnv });
   browser = await launchBrowser();
 });
 
@@ -40,6 +44,7 @@ afterAll(async () => {
   await employerPage?.close();
   await browser?.close();
   await server?.stop();
+  await pushService?.close();
 });
 
 const employerBell = (page: Page): Locator =>
@@ -79,6 +84,12 @@ describe('the two-sided journey', () => {
         channels: { push: true, email: true },
         frequency: 'instant',
       },
+    });
+    // The physician's phone has push on: its subscription reaches the local push service.
+    const phonePush = pushService.subscribe('physician-phone');
+    await callApi(server.baseURL, 'POST', '/employee/notification/save-push-subscription', {
+      token: physician.token,
+      body: { value: phonePush.json },
     });
 
     // The employer's app is open, live.
@@ -127,6 +138,17 @@ describe('the two-sided journey', () => {
       },
     );
     jobId = posted._id;
+
+    // The alert's push arrives at the phone's push service, encrypted for it, and opens the job.
+    await expect
+      .poll(() => phonePush.received(), { timeout: SLOW, interval: 250 })
+      .toContainEqual(
+        expect.objectContaining({
+          data: expect.objectContaining({ type: 'JOB_ALERT', jobId }),
+          notification: expect.objectContaining({ body: expect.stringContaining(jobTitle) }),
+          fcmOptions: { link: `/physician/jobs/${jobId}` },
+        }),
+      );
 
     // The alert reaches the physician's notifications (the queue's job matches it in the background).
     await phone.goto('/physician/notifications');
