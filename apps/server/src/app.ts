@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -8,6 +8,7 @@ import { syncReferenceData } from './domain/reference/sync-reference-data.ts';
 import { JSON_BODY_LIMIT_BYTES } from './lib/limits.ts';
 import { LazyRequestLogger, loggerOptions } from './lib/logger.ts';
 import { sendFailure } from './lib/reply.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
 import backupsPlugin from './plugins/backups.ts';
@@ -72,7 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // The API speaks JSON only; plain text would reach handlers as a string and fail
   // validation confusingly instead of answering 415.
   app.removeContentTypeParser('text/plain');
