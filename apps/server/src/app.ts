@@ -16,6 +16,7 @@ import dataExportsPlugin from './plugins/data-exports.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
+import interviewsPlugin from './plugins/interviews.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(mailPlugin);
     await app.register(queuePlugin, { timings: options.queueTimings });
     await app.register(notificationsPlugin);
+    await app.register(interviewsPlugin);
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(activityLogPlugin);

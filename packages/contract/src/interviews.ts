@@ -52,8 +52,10 @@ export const INTERVIEW_MESSAGES = {
   slotNotOffered: 'That time is not one of the times offered.',
   notScheduled: 'Only a scheduled interview has an outcome.',
   notStartedYet: 'An outcome can be recorded once the interview has started.',
-  noCommonTime: 'The interviewers have fewer than three common free times in that period. Widen the period or propose times yourself.',
-  noAvailability: 'Every interviewer needs working hours in their availability settings before times can be proposed from them.',
+  noCommonTime:
+    'The interviewers have fewer than three common free times in that period. Widen the period or propose times yourself.',
+  noAvailability:
+    'Every interviewer needs working hours in their availability settings before times can be proposed from them.',
   inThePast: 'Choose a time in the future.',
   invalidLink: 'This link is not valid. Use the newest e-mail about the interview.',
 } as const;
@@ -66,7 +68,10 @@ const ZClock = z
 /** A range of working hours on one weekday (1 = Monday … 7 = Sunday, ISO), local to the member. */
 export const ZWeeklyHoursRange = z
   .object({ weekday: z.number().int().min(1).max(7), start: ZClock, end: ZClock })
-  .refine((range) => range.start < range.end, { error: 'Each range must end after it starts.', path: ['end'] });
+  .refine((range) => range.start < range.end, {
+    error: 'Each range must end after it starts.',
+    path: ['end'],
+  });
 export const ZWeeklyHours = z.array(ZWeeklyHoursRange).max(50);
 export type TWeeklyHours = z.infer<typeof ZWeeklyHours>;
 
@@ -125,7 +130,10 @@ export const ZScheduleInterviewBody = z.object({
     .max(MAX_INTERVIEWERS),
   timeZone: ZTimeZone,
   timing: ZInterviewTiming,
-  meetingUrl: z.url({ protocol: /^https?$/, error: 'Give the meeting link as an https:// address.' }).max(500).optional(),
+  meetingUrl: z
+    .url({ protocol: /^https?$/, error: 'Give the meeting link as an https:// address.' })
+    .max(500)
+    .optional(),
   location: z.string().trim().max(500).optional(),
   notes: z.string().trim().max(5000).optional(),
   travelNotes: z.string().trim().max(5000).optional(),
@@ -134,7 +142,10 @@ export type TScheduleInterviewBody = z.infer<typeof ZScheduleInterviewBody>;
 export type TScheduleInterviewBodyInput = z.input<typeof ZScheduleInterviewBody>;
 
 /** `PATCH /api/employer/interview/reschedule-interview/{interviewId}`: a new time (or new proposals). */
-export const ZRescheduleInterviewBody = z.object({ timing: ZInterviewTiming, timeZone: ZTimeZone.optional() });
+export const ZRescheduleInterviewBody = z.object({
+  timing: ZInterviewTiming,
+  timeZone: ZTimeZone.optional(),
+});
 export type TRescheduleInterviewBody = z.infer<typeof ZRescheduleInterviewBody>;
 
 /** `PATCH /api/employer/interview/cancel-interview/{interviewId}` */

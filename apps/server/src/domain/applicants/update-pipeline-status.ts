@@ -98,7 +98,10 @@ export interface StageMove {
  * entry (who and when), the activity log line and the physician's notification. The caller has
  * checked the move is allowed; scheduling an interview moves the applicant to Interview this way.
  */
-export async function moveApplicationStage(tx: Db, { owner, application, toStatus, now }: StageMove): Promise<void> {
+export async function moveApplicationStage(
+  tx: Db,
+  { owner, application, toStatus, now }: StageMove,
+): Promise<void> {
   const { organizationId } = owner;
   const pipelineStatus = toStatus;
   await tx
