@@ -2,8 +2,10 @@ import type { TInterview, TScheduleInterviewBodyInput } from '@medhire/contract/
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { users } from '../../../src/db/schema/accounts.ts';
 import { physicians } from '../../../src/db/schema/physicians.ts';
 import { createSession } from '../../../src/domain/auth/sessions.ts';
+import { type OutboxMessage, readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { apply, callApi, createPhysician } from './applicant-kit.ts';
 import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
 import { addMember, type TeamMember, teamOwner } from './team-kit.ts';
@@ -20,6 +22,7 @@ export interface Applicant {
   physicianId: string;
   userId: string;
   applicationId: string;
+  email: string;
   /** A session of the physician's own. */
   token: string;
 }
@@ -33,11 +36,18 @@ export async function applicantOf(
   const physicianId = await createPhysician(app, { firstName });
   const applicationId = await apply(app, physicianId, jobId);
   const [physician] = await app.db
-    .select({ userId: physicians.userId })
+    .select({ userId: physicians.userId, email: users.email })
     .from(physicians)
+    .innerJoin(users, eq(users.id, physicians.userId))
     .where(eq(physicians.id, physicianId));
   const userId = physician?.userId ?? '';
-  return { physicianId, userId, applicationId, token: await createSession(app.db, userId, 'interview-test') };
+  return {
+    physicianId,
+    userId,
+    email: physician?.email ?? '',
+    applicationId,
+    token: await createSession(app.db, userId, 'interview-test'),
+  };
 }
 
 /** An organisation with an owner, a recruiter and a delegate (given no job), and one open job. */
@@ -95,4 +105,32 @@ export async function scheduled(
   const response = await schedule(app, member, applicationId, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as TInterview;
+}
+
+/**
+ * The mails to `email` once at least `count` match (the queue sends them a moment after the
+ * change commits); fails after a few seconds.
+ */
+export async function waitForMails(
+  app: FastifyInstance,
+  email: string,
+  count: number,
+  matches: (mail: OutboxMessage) => boolean = () => true,
+): Promise<OutboxMessage[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await readOutbox(app.config.dataDir, email)).filter(matches);
+    if (mails.length >= count || Date.now() > deadline) {
+      expect(mails.length, `mails to ${email}`).toBeGreaterThanOrEqual(count);
+      return mails;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The token of the physician's link in a mail. */
+export function linkTokenOf(mail: OutboxMessage): string {
+  const token = /\/physician\/interview\/([A-Za-z0-9_%.-]+)/.exec(mail.text)?.[1];
+  expect(token, 'no interview link in the mail').toBeDefined();
+  return decodeURIComponent(token ?? '');
 }
