@@ -309,5 +309,7 @@ export function commonFreeSlots(opts: {
 /** An instant in a zone with the zone named, e.g. "Tue, Mar 10, 2026, 9:00 AM EDT (America/New_York)". */
 export function formatInZone(at: Date, timeZone: string): string {
   const local = DateTime.fromJSDate(at, { zone: timeZone }).setLocale('en-US');
+  // luxon would print "Invalid DateTime" into a mail; refuse instead.
+  if (!local.isValid) throw new RangeError(`Cannot format ${String(at)} in ${timeZone}`);
   return `${local.toFormat('ccc, LLL d, yyyy, h:mm a ZZZZ')} (${timeZone})`;
 }

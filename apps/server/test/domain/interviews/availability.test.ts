@@ -515,6 +515,7 @@ describe('formatInZone', () => {
     expect(formatInZone(new Date('2026-11-02T19:30:00Z'), 'Pacific/Honolulu')).toBe(
       'Mon, Nov 2, 2026, 9:30 AM HST (Pacific/Honolulu)',
     );
+    expect(() => formatInZone(new Date('2026-03-10T13:00:00Z'), 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
 
