@@ -60,10 +60,10 @@ export const INTERVIEW_MESSAGES = {
   invalidLink: 'This link is not valid. Use the newest e-mail about the interview.',
 } as const;
 
-/** 'HH:mm', 00:00–23:59 (24:00 allowed as an end: until midnight). */
+/** 'HH:mm', 00:00–23:59, local to the member (a range never crosses midnight). */
 const ZClock = z
   .string()
-  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: 'Write times as HH:mm, e.g. 09:00.' });
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { error: 'Write times as HH:mm, e.g. 09:00.' });
 
 /** A range of working hours on one weekday (1 = Monday … 7 = Sunday, ISO), local to the member. */
 export const ZWeeklyHoursRange = z

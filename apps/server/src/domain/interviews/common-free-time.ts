@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { interviewParticipants, memberAvailability } from '../../db/schema/interviews.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { commonFreeSlots, MAX_SEARCH_DAYS } from './availability.ts';
 import type { TimeRangeValue } from './interview-times.ts';
 
 export interface CommonFreeTimeRequest {
@@ -69,15 +70,47 @@ export async function proposeFromCommonFreeTime(
   db: Db,
   request: CommonFreeTimeRequest,
 ): Promise<TimeRangeValue[]> {
+  if (request.to.getTime() - request.from.getTime() > MAX_SEARCH_DAYS * 86_400_000) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `Search at most ${MAX_SEARCH_DAYS} days of common free time at once.`,
+      {
+        field: 'timing',
+      },
+    );
+  }
   const calendars = await loadInterviewerCalendars(db, request);
   const slots = computeCommonSlots(calendars, request);
   if (slots.length < MIN_PROPOSED_SLOTS) throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.noCommonTime);
   return slots;
 }
 
+/** At most this many proposals a day, so they spread over several days. */
+const PROPOSALS_PER_DAY = 2;
+
+/**
+ * The common free slots, on the first interviewer's half hours (they lead the interview), checked
+ * against every other interviewer's hours, days off, buffers and interviews, each in their own zone.
+ */
 function computeCommonSlots(
-  _calendars: InterviewerCalendar[],
-  _request: CommonFreeTimeRequest,
+  calendars: InterviewerCalendar[],
+  request: CommonFreeTimeRequest,
 ): TimeRangeValue[] {
-  return [];
+  return commonFreeSlots({
+    members: calendars.map(({ availability, busy }) => ({
+      availability: {
+        timeZone: availability.timeZone,
+        weeklyHours: availability.weeklyHours,
+        exceptions: availability.exceptions,
+        bufferBeforeMinutes: availability.bufferBeforeMinutes,
+        bufferAfterMinutes: availability.bufferAfterMinutes,
+      },
+      busy,
+    })),
+    from: request.from,
+    to: request.to,
+    durationMinutes: request.durationMinutes,
+    limit: request.count,
+    perDay: PROPOSALS_PER_DAY,
+  });
 }

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { physicianNameOf } from '../team/activity-names.ts';
 import { recordActivity } from '../team/record-activity.ts';
+import { isValidTimeZone } from './availability.ts';
 import { withBookingConflicts } from './booking-conflict.ts';
 import { assertOpen, interviewNotFound, lockInterviewForTeam } from './interview-access.ts';
 import { enqueueInterviewMail } from './interview-queue.ts';
@@ -21,7 +22,6 @@ import {
   resolveTiming,
 } from './interview-times.ts';
 import { loadTeamInterviews } from './interview-views.ts';
-import { isKnownTimeZone } from './time-zone.ts';
 
 async function viewOf(db: Db, interviewId: string): Promise<TInterview> {
   const [view] = await loadTeamInterviews(db, [interviewId]);
@@ -56,7 +56,7 @@ export async function rescheduleInterview({
   body: TRescheduleInterviewBody;
   now?: Date;
 }): Promise<TInterview> {
-  if (body.timeZone !== undefined && !isKnownTimeZone(body.timeZone)) {
+  if (body.timeZone !== undefined && !isValidTimeZone(body.timeZone)) {
     throw new AppError('VALIDATION_FAILED', INTERVIEW_MESSAGES.invalidTimeZone, { field: 'timeZone' });
   }
   await withBookingConflicts(db, () =>

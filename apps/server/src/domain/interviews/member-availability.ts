@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts';
 import { memberAvailability } from '../../db/schema/interviews.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
-import { isKnownTimeZone } from './time-zone.ts';
+import { availabilityProblems, isValidTimeZone } from './availability.ts';
 
 /** What a member who never saved availability sees: no hours yet, in the zone of most US teams. */
 const NO_AVAILABILITY: TAvailability = {
@@ -37,8 +37,9 @@ export async function getMyAvailability({ db, owner }: { db: Db; owner: JobOwner
 }
 
 /**
- * Saves the member's working hours, days off and buffers. The zone must be a real IANA zone;
- * ranges of one weekday must not overlap (the schema has already checked their shape).
+ * Saves the member's working hours, days off and buffers. The zone must be a real IANA zone
+ * (not an abbreviation or offset, which know no daylight saving); ranges of one weekday must not
+ * overlap; days off must be real dates.
  */
 export async function updateMyAvailability({
   db,
@@ -53,21 +54,18 @@ export async function updateMyAvailability({
 }): Promise<TAvailability> {
   const organizationId = owner.organizationId;
   if (!organizationId) throw notInOrganization();
-  if (!isKnownTimeZone(availability.timeZone)) {
+  if (!isValidTimeZone(availability.timeZone)) {
     throw new AppError('VALIDATION_FAILED', INTERVIEW_MESSAGES.invalidTimeZone, { field: 'timeZone' });
+  }
+  // The shape is the schema's; what needs the calendar (the zone, overlapping ranges, real dates)
+  // is checked here, with every problem listed for the settings form.
+  const problems = availabilityProblems(availability);
+  if (problems.length > 0) {
+    throw new AppError('VALIDATION_FAILED', problems[0] ?? 'Check your availability.', { problems });
   }
   const byDay = [...availability.weeklyHours].sort(
     (left, right) => left.weekday - right.weekday || left.start.localeCompare(right.start),
   );
-  for (let index = 1; index < byDay.length; index += 1) {
-    const previous = byDay[index - 1];
-    const range = byDay[index];
-    if (previous && range && previous.weekday === range.weekday && range.start < previous.end) {
-      throw new AppError('VALIDATION_FAILED', 'Working hours of one day must not overlap.', {
-        field: 'weeklyHours',
-      });
-    }
-  }
   const values = {
     timeZone: availability.timeZone,
     weeklyHours: byDay,

@@ -16,12 +16,12 @@ import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
+import { isValidTimeZone } from './availability.ts';
 import { withBookingConflicts } from './booking-conflict.ts';
 import { checkInterviewers } from './interview-access.ts';
 import { enqueueInterviewMail } from './interview-queue.ts';
 import { holdParticipantTimes, replaceProposedSlots, resolveTiming } from './interview-times.ts';
 import { loadTeamInterviews } from './interview-views.ts';
-import { isKnownTimeZone } from './time-zone.ts';
 
 export interface ScheduleInterviewOptions {
   db: Db;
@@ -51,7 +51,7 @@ export async function scheduleInterview({
 }: ScheduleInterviewOptions): Promise<TInterview> {
   const organizationId = owner.organizationId;
   if (!organizationId || !isUuid(applicationId)) throw applicationNotFound();
-  if (!isKnownTimeZone(body.timeZone)) {
+  if (!isValidTimeZone(body.timeZone)) {
     throw new AppError('VALIDATION_FAILED', INTERVIEW_MESSAGES.invalidTimeZone, { field: 'timeZone' });
   }
   const interviewId = await withBookingConflicts(db, () =>

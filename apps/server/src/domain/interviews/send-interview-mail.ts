@@ -6,6 +6,8 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { brandedHtml, escapeHtml, type MailContent } from '../mail/templates.ts';
+import { formatInZone } from './availability.ts';
+import { buildInviteIcs } from './calendar-invite.ts';
 import { createInterviewLinkToken, interviewLinkUrl } from './interview-link-token.ts';
 import type { InterviewMailJob } from './interview-queue.ts';
 
@@ -28,19 +30,9 @@ interface InterviewFacts {
 
 const TYPE_LABELS = { video: 'Video call', phone: 'Phone call', onsite: 'On-site interview' } as const;
 
-/** "Monday, March 9, 2026, 9:00 AM EDT (America/New_York)": the zone always named. */
-export function formatInterviewTime(at: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
-  return `${text} (${timeZone})`;
+/** The interview's calendar UID: the same for every invite, update and cancellation of it. */
+export function interviewUid(interviewId: string): string {
+  return `interview-${interviewId}@medhire`;
 }
 
 async function loadFacts(db: Db, interviewId: string): Promise<InterviewFacts | undefined> {
@@ -113,6 +105,38 @@ function whereLines(facts: InterviewFacts): string[] {
 }
 
 /**
+ * The iCalendar part of an invite or cancellation: UTC times, the interview's stable UID and its
+ * current sequence, the physician and every interviewer as attendees. None for an interview that
+ * never had a time (a cancelled offer was never in anyone's calendar).
+ */
+function calendarEventOf(
+  facts: InterviewFacts,
+  kind: 'request' | 'cancel',
+  description: string,
+): Pick<MailMessage, 'icalEvent'> {
+  const { interview } = facts;
+  if (!interview.startsAt || !interview.endsAt) return {};
+  const organizer = facts.scheduler ?? facts.interviewers[0];
+  if (!organizer) return {};
+  const method = kind === 'cancel' ? 'CANCEL' : 'REQUEST';
+  const content = buildInviteIcs(method, {
+    uid: interviewUid(interview.id),
+    sequence: interview.icsSequence,
+    startsAt: interview.startsAt,
+    endsAt: interview.endsAt,
+    timeZone: interview.timeZone,
+    summary: `Interview: ${facts.physician.name} · ${facts.jobTitle} (${facts.organizationName})`,
+    description,
+    location: interview.type === 'video' ? interview.meetingUrl : interview.location,
+    url: interview.type === 'video' ? interview.meetingUrl : null,
+    organizer: { name: `${organizer.name} (${facts.organizationName})`, email: organizer.email },
+    attendees: [facts.physician, ...facts.interviewers],
+    status: kind === 'cancel' ? 'CANCELLED' : 'CONFIRMED',
+  });
+  return { icalEvent: { method, content, filename: 'interview.ics' } };
+}
+
+/**
  * The mails of one interview event. Calendar invites (request, cancel) go to the physician and
  * every interviewer; the physician's carry the link to answer without signing in.
  */
@@ -125,11 +149,11 @@ export function composeInterviewMails(
   const subjectOf = `${organizationName}: interview for ${jobTitle}`;
   const time =
     interview.startsAt && interview.endsAt
-      ? `${formatInterviewTime(interview.startsAt, interview.timeZone)}, ${interview.durationMinutes} minutes`
+      ? `${formatInZone(interview.startsAt, interview.timeZone)}, ${interview.durationMinutes} minutes`
       : '';
   switch (kind) {
     case 'proposal': {
-      const times = facts.slots.map((slot) => `• ${formatInterviewTime(slot.startsAt, interview.timeZone)}`);
+      const times = facts.slots.map((slot) => `• ${formatInZone(slot.startsAt, interview.timeZone)}`);
       return [
         {
           to: facts.physician.email,
@@ -153,6 +177,7 @@ export function composeInterviewMails(
         : `Interview with ${facts.physician.name} for ${jobTitle} at ${organizationName}.\n${time}`;
       const details = isCancel ? [] : [whereLines(facts).join('\n')];
       const names = facts.interviewers.map((person) => person.name).join(', ');
+      const icalEvent = calendarEventOf(facts, kind, [lead, ...details].join('\n\n'));
       return [
         {
           to: facts.physician.email,
@@ -160,8 +185,13 @@ export function composeInterviewMails(
             label: 'View the interview',
             url: link,
           }),
+          ...icalEvent,
         },
-        ...facts.interviewers.map((person) => ({ to: person.email, ...render(title, [lead, ...details]) })),
+        ...facts.interviewers.map((person) => ({
+          to: person.email,
+          ...render(title, [lead, ...details]),
+          ...icalEvent,
+        })),
       ];
     }
     case 'other-times':

@@ -1,10 +1,15 @@
+import { readFile } from 'node:fs/promises';
 import { INTERVIEW_MESSAGES, type TInterview } from '@medhire/contract/interviews';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../../src/db/schema/hiring.ts';
 import { interviewParticipants, interviews } from '../../../src/db/schema/interviews.ts';
 import { jobs } from '../../../src/db/schema/jobs.ts';
+import { sendInterviewMail } from '../../../src/domain/interviews/send-interview-mail.ts';
+import type { OutboxMessage } from '../../../src/domain/mail/outbox.ts';
 import { buildTestApp } from '../../helper.ts';
 import { UNKNOWN_ID } from '../conventions-kit.ts';
 import { callApi } from './applicant-kit.ts';
@@ -18,8 +23,10 @@ import {
   proposedBody,
   schedule,
   scheduled,
+  waitForMails,
 } from './interviews-kit.ts';
 import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
+import { addMember } from './team-kit.ts';
 
 let app: FastifyInstance;
 let team: Awaited<ReturnType<typeof interviewTeam>>;
@@ -705,5 +712,200 @@ describe('the team calendar', () => {
       );
       expect(theirs.statusCode).toBe(404);
     }
+  });
+});
+
+describe('proposals from the interviewers’ common free time', () => {
+  it('offers only times inside every interviewer’s hours, in their own zones, around their interviews', async () => {
+    const chicago = await addMember(app, team.owner.organizationId, 'recruiter', { fullName: 'Chi Cago' });
+    const newYork = await addMember(app, team.owner.organizationId, 'recruiter', { fullName: 'Nia York' });
+    const weekdays = (start: string, end: string) =>
+      [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start, end }));
+    for (const [member, timeZone, start, end] of [
+      [chicago, 'America/Chicago', '09:00', '17:00'],
+      [newYork, 'America/New_York', '12:00', '20:00'],
+    ] as const) {
+      const saved = await callApi(app, 'PATCH', '/employer/interview/update-my-availability', member.token, {
+        timeZone,
+        weeklyHours: weekdays(start, end),
+        exceptions: [],
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    // New York 12:00–20:00 is Chicago 11:00–19:00: together, 11:00–17:00 Chicago time.
+    const from = DateTime.now().setZone('America/Chicago').plus({ days: 7 }).startOf('week');
+    const busyStart = from.set({ hour: 11 }).toJSDate();
+    const busy = await applicantOf(app, team.job._id, 'BusyHour');
+    await scheduled(app, team.owner, busy.applicationId, fixedBody([newYork.id], busyStart));
+
+    const applicant = await applicantOf(app, team.job._id, 'Common');
+    const interview = await scheduled(app, team.owner, applicant.applicationId, {
+      ...proposedBody([chicago.id, newYork.id], []),
+      durationMinutes: 60,
+      timing: {
+        mode: 'common-free-time',
+        from: from.toUTC().toISO(),
+        to: from.plus({ days: 5 }).toUTC().toISO(),
+        slotCount: 6,
+      },
+    });
+    expect(interview.status).toBe('proposed');
+    expect(interview.proposedSlots).toHaveLength(6);
+    for (const slot of interview.proposedSlots) {
+      const start = DateTime.fromISO(slot.startsAt, { zone: 'America/Chicago' });
+      const end = DateTime.fromISO(slot.endsAt, { zone: 'America/Chicago' });
+      expect(start.weekday).toBeLessThanOrEqual(5);
+      expect(start.hour).toBeGreaterThanOrEqual(11);
+      expect(end.hour * 60 + end.minute).toBeLessThanOrEqual(17 * 60);
+      // New York's interview at 11:00–12:00 Chicago on the first day is not offered over.
+      const overlapsBusy =
+        start.toMillis() < busyStart.getTime() + HOUR_MS && end.toMillis() > busyStart.getTime();
+      expect(overlapsBusy).toBe(false);
+    }
+    expect(interview.proposedSlots[0]?.startsAt).toBe(
+      from.set({ hour: 12 }).toUTC().toISO({ suppressMilliseconds: false }),
+    );
+  });
+
+  it('refuses when fewer than three common times exist (422)', async () => {
+    const early = await addMember(app, team.owner.organizationId, 'recruiter', { fullName: 'Early Bird' });
+    const late = await addMember(app, team.owner.organizationId, 'recruiter', { fullName: 'Night Owl' });
+    for (const [member, start, end] of [
+      [early, '06:00', '09:00'],
+      [late, '18:00', '22:00'],
+    ] as const) {
+      await callApi(app, 'PATCH', '/employer/interview/update-my-availability', member.token, {
+        timeZone: 'America/Denver',
+        weeklyHours: [{ weekday: 2, start, end }],
+        exceptions: [],
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+      });
+    }
+    const applicant = await applicantOf(app, team.job._id, 'NoCommon');
+    const response = await schedule(app, team.owner, applicant.applicationId, {
+      ...proposedBody([early.id, late.id], []),
+      timing: {
+        mode: 'common-free-time',
+        from: hoursFromNow(1).toISOString(),
+        to: hoursFromNow(24 * 14).toISOString(),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().error.message).toBe(INTERVIEW_MESSAGES.noCommonTime);
+  });
+});
+
+describe('calendar invites', () => {
+  function parseInvite(mail: OutboxMessage) {
+    expect(mail.icalEvent, `no invite in "${mail.subject}"`).toBeDefined();
+    const calendar = new ICAL.Component(ICAL.parse(mail.icalEvent?.content ?? ''));
+    const event = calendar.getFirstSubcomponent('vevent') as ICAL.Component;
+    return {
+      method: calendar.getFirstPropertyValue('method'),
+      uid: event.getFirstPropertyValue('uid'),
+      sequence: Number(event.getFirstPropertyValue('sequence')),
+      start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
+      attendees: event.getAllProperties('attendee').map((attendee) =>
+        String(attendee.getFirstValue())
+          .replace(/^mailto:/i, '')
+          .toLowerCase(),
+      ),
+    };
+  }
+
+  it('sends REQUEST, then the same UID with a higher SEQUENCE on a move, then CANCEL, to everyone', async () => {
+    const applicant = await applicantOf(app, team.job._id, 'Invited');
+    const first = hoursFromNow(1200);
+    const moved = hoursFromNow(1210);
+    const interview = await scheduled(
+      app,
+      team.owner,
+      applicant.applicationId,
+      fixedBody([team.interviewer.id], first),
+    );
+    const isThisInterview = (mail: OutboxMessage) => mail.text.includes('Dr. Invited Doe');
+    const [request] = await waitForMails(app, applicant.email, 1, isThisInterview);
+    const original = parseInvite(request as OutboxMessage);
+    expect(original).toMatchObject({ method: 'REQUEST', sequence: 0, start: first.toISOString() });
+    expect(original.attendees.sort()).toEqual([applicant.email, team.interviewer.email].sort());
+    const eml = await readFile((request as OutboxMessage).emlFile, 'utf8');
+    expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/);
+    await waitForMails(app, team.interviewer.email, 1, isThisInterview);
+
+    const response = await callApi(
+      app,
+      'PATCH',
+      `/employer/interview/reschedule-interview/${interview._id}`,
+      team.owner.token,
+      {
+        timing: { mode: 'fixed', startsAt: moved.toISOString() },
+      },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const afterMove = await waitForMails(app, applicant.email, 2, isThisInterview);
+    const update = parseInvite(afterMove[1] as OutboxMessage);
+    expect(update).toMatchObject({
+      method: 'REQUEST',
+      uid: original.uid,
+      sequence: 1,
+      start: moved.toISOString(),
+    });
+
+    const cancelled = await callApi(
+      app,
+      'PATCH',
+      `/employer/interview/cancel-interview/${interview._id}`,
+      team.owner.token,
+      {
+        reason: 'The physician accepted another offer.',
+      },
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    for (const email of [applicant.email, team.interviewer.email]) {
+      const mails = await waitForMails(app, email, 3, isThisInterview);
+      expect(parseInvite(mails[2] as OutboxMessage)).toMatchObject({
+        method: 'CANCEL',
+        uid: original.uid,
+        sequence: 2,
+      });
+    }
+  });
+
+  it('sends nothing for a job made for a sequence the interview has moved past', async () => {
+    const applicant = await applicantOf(app, team.job._id, 'Stale');
+    const interview = await scheduled(
+      app,
+      team.owner,
+      applicant.applicationId,
+      fixedBody([team.interviewer.id], hoursFromNow(1300)),
+    );
+    await callApi(
+      app,
+      'PATCH',
+      `/employer/interview/reschedule-interview/${interview._id}`,
+      team.owner.token,
+      {
+        timing: { mode: 'fixed', startsAt: hoursFromNow(1302).toISOString() },
+      },
+    );
+    const outcome = await sendInterviewMail({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      secret: app.config.jwtSecret,
+      job: { interviewId: interview._id, kind: 'request', sequence: 0 },
+    });
+    expect(outcome).toBe('skipped');
+    const current = await sendInterviewMail({
+      db: app.db,
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      secret: app.config.jwtSecret,
+      job: { interviewId: interview._id, kind: 'request', sequence: 1 },
+    });
+    expect(current).toBe('sent');
   });
 });
