@@ -32,20 +32,36 @@ function busyUserIdOf(detail: string | undefined): string | undefined {
   return detail ? /=\(([0-9a-f-]{36}),/i.exec(detail)?.[1] : undefined;
 }
 
-async function busyPersonName(db: Db, userId: string | undefined): Promise<string> {
-  if (!userId) return 'Someone taking part';
+/**
+ * What the 409 says. An interviewer is named as busy with an interview; the physician only as not
+ * available, since their other interview may be with another organisation, which is not this
+ * one's business.
+ */
+async function conflictOf(db: Db, userId: string | undefined): Promise<AppError> {
+  const ending = 'Choose another time.';
+  if (!userId)
+    return new AppError('CONFLICT', `Someone taking part already has an interview at that time. ${ending}`);
   const [physician] = await db
     .select({ firstName: physicians.firstName, lastName: physicians.lastName })
     .from(physicians)
     .where(eq(physicians.userId, userId))
     .limit(1);
-  if (physician) return `Dr. ${physician.firstName} ${physician.lastName}`;
+  if (physician) {
+    return new AppError(
+      'CONFLICT',
+      `Dr. ${physician.firstName} ${physician.lastName} is not available at that time. ${ending}`,
+    );
+  }
   const [member] = await db
     .select({ fullName: users.fullName, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return member ? (member.fullName ?? member.email) : 'Someone taking part';
+  const name = member ? (member.fullName ?? member.email) : 'Someone taking part';
+  // The member's id lets a screen mark who is busy among the interviewers it shows.
+  return new AppError('CONFLICT', `${name} already has an interview at that time. ${ending}`, {
+    busyUserId: userId,
+  });
 }
 
 /**
@@ -63,10 +79,7 @@ export async function withBookingConflicts<T>(db: Db, booking: () => Promise<T>)
       if (failure?.code === DEADLOCK_DETECTED && attempt < ATTEMPTS) continue;
       if (failure?.code !== EXCLUSION_VIOLATION) throw error;
       const userId = busyUserIdOf(failure.detail);
-      const name = await busyPersonName(db, userId);
-      throw new AppError('CONFLICT', `${name} already has an interview at that time. Choose another time.`, {
-        busyUserId: userId ?? null,
-      });
+      throw await conflictOf(db, userId);
     }
   }
 }
