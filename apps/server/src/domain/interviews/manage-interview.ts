@@ -91,6 +91,10 @@ export async function rescheduleInterview({
       } else {
         await releaseParticipantTimes(tx, interview.id);
         await replaceProposedSlots(tx, interview.id, timing.slots);
+        // The calendars drop the old time now; the physician's pick sends a newer REQUEST.
+        if (interview.status === 'scheduled') {
+          await enqueueInterviewMail(tx, { interviewId: interview.id, kind: 'cancel', sequence });
+        }
         await enqueueInterviewMail(tx, { interviewId: interview.id, kind: 'proposal', sequence });
       }
       await recordActivity(tx, {

@@ -1,7 +1,7 @@
 import { INTERVIEW_MESSAGES, type TPhysicianInterview } from '@medhire/contract/interviews';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
+import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { withBookingConflicts } from './booking-conflict.ts';
@@ -15,6 +15,16 @@ async function viewOf(db: Db, interviewId: string): Promise<TPhysicianInterview>
   const [view] = await loadPhysicianInterviews(db, [interviewId]);
   if (!view) throw interviewNotFound();
   return view;
+}
+
+/** Whether the interview's participants ever held a time (their rows keep it when released). */
+async function wasEverHeld(tx: Db, interviewId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: interviewParticipants.id })
+    .from(interviewParticipants)
+    .where(and(eq(interviewParticipants.interviewId, interviewId), isNotNull(interviewParticipants.startsAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The physician's interviews, newest first. */
@@ -96,16 +106,22 @@ export async function pickInterviewSlot({
       if (!slot) throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.slotNotOffered);
       if (slot.startsAt.getTime() <= now.getTime())
         throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.inThePast);
+      // An interview that was in calendars before (moved back to proposals: they got a CANCEL with
+      // the current sequence) needs a higher one, or calendars would ignore this REQUEST.
+      const wasInCalendars = await wasEverHeld(tx, interview.id);
+      const sequence = wasInCalendars ? interview.icsSequence + 1 : interview.icsSequence;
       await holdParticipantTimes(tx, interview.id, { startsAt: slot.startsAt, endsAt: slot.endsAt });
       await tx
         .update(interviews)
-        .set({ status: 'scheduled', startsAt: slot.startsAt, endsAt: slot.endsAt, updatedAt: now })
+        .set({
+          status: 'scheduled',
+          startsAt: slot.startsAt,
+          endsAt: slot.endsAt,
+          icsSequence: sequence,
+          updatedAt: now,
+        })
         .where(eq(interviews.id, interview.id));
-      await enqueueInterviewMail(tx, {
-        interviewId: interview.id,
-        kind: 'request',
-        sequence: interview.icsSequence,
-      });
+      await enqueueInterviewMail(tx, { interviewId: interview.id, kind: 'request', sequence });
     }),
   );
   return viewOf(db, interviewId);

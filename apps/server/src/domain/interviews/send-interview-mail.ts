@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
 import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
@@ -26,6 +26,11 @@ interface InterviewFacts {
   interviewers: Person[];
   scheduler: Person | undefined;
   slots: { startsAt: Date; endsAt: Date }[];
+  /**
+   * The time the calendars hold: the interview's, or, once it went back to proposals, the one its
+   * participants last held (their rows keep it when released), which a cancellation must name.
+   */
+  heldTime: { startsAt: Date; endsAt: Date } | undefined;
 }
 
 const TYPE_LABELS = { video: 'Video call', phone: 'Phone call', onsite: 'On-site interview' } as const;
@@ -70,6 +75,18 @@ async function loadFacts(db: Db, interviewId: string): Promise<InterviewFacts | 
     .from(interviewProposedSlots)
     .where(eq(interviewProposedSlots.interviewId, interviewId))
     .orderBy(interviewProposedSlots.startsAt);
+  const [lastHeld] = await db
+    .select({ startsAt: interviewParticipants.startsAt, endsAt: interviewParticipants.endsAt })
+    .from(interviewParticipants)
+    .where(and(eq(interviewParticipants.interviewId, interviewId), isNotNull(interviewParticipants.startsAt)))
+    .limit(1);
+  const { startsAt, endsAt } = row.interview;
+  const heldTime =
+    startsAt && endsAt
+      ? { startsAt, endsAt }
+      : lastHeld?.startsAt && lastHeld.endsAt
+        ? { startsAt: lastHeld.startsAt, endsAt: lastHeld.endsAt }
+        : undefined;
   return {
     interview: row.interview,
     jobTitle: row.jobTitle,
@@ -81,6 +98,7 @@ async function loadFacts(db: Db, interviewId: string): Promise<InterviewFacts | 
     })),
     scheduler: scheduler ? { name: scheduler.name ?? scheduler.email, email: scheduler.email } : undefined,
     slots,
+    heldTime,
   };
 }
 
@@ -115,15 +133,15 @@ function calendarEventOf(
   description: string,
 ): Pick<MailMessage, 'icalEvent'> {
   const { interview } = facts;
-  if (!interview.startsAt || !interview.endsAt) return {};
+  if (!facts.heldTime) return {};
   const organizer = facts.scheduler ?? facts.interviewers[0];
   if (!organizer) return {};
   const method = kind === 'cancel' ? 'CANCEL' : 'REQUEST';
   const content = buildInviteIcs(method, {
     uid: interviewUid(interview.id),
     sequence: interview.icsSequence,
-    startsAt: interview.startsAt,
-    endsAt: interview.endsAt,
+    startsAt: facts.heldTime.startsAt,
+    endsAt: facts.heldTime.endsAt,
     timeZone: interview.timeZone,
     summary: `Interview: ${facts.physician.name} · ${facts.jobTitle} (${facts.organizationName})`,
     description,

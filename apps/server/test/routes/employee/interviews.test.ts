@@ -244,6 +244,10 @@ describe('the e-mailed link', () => {
   it('picks, asks and declines without a session, only for its own interview', async () => {
     const picked = await offered('LinkPick', [700, 701, 702]);
     const token = createInterviewLinkToken(app.config.jwtSecret, picked.interview._id);
+    expect((await call('POST', `/public/${token}/pick-slot`, undefined, {})).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/public/${token}/decline`, undefined, { message: 'x'.repeat(2001) })).statusCode,
+    ).toBe(400);
     const response = await call('POST', `/public/${token}/pick-slot`, undefined, {
       slotId: picked.interview.proposedSlots[0]?._id,
     });
@@ -279,6 +283,10 @@ describe('the e-mailed link', () => {
         slotId: interview.proposedSlots[0]?._id,
       });
       expect(pick.statusCode).toBe(404);
+      expect(
+        (await call('POST', `/public/${bad}/request-other-times`, undefined, { message: 'Me?' })).statusCode,
+      ).toBe(404);
+      expect((await call('POST', `/public/${bad}/decline`, undefined, {})).statusCode).toBe(404);
     }
     const [row] = await app.db.select().from(interviews).where(eq(interviews.id, interview._id));
     expect(row?.status).toBe('proposed');

@@ -877,6 +877,64 @@ describe('calendar invites', () => {
     }
   });
 
+  it('takes a scheduled interview off calendars when it goes back to proposals, and the pick sends a newer REQUEST', async () => {
+    const applicant = await applicantOf(app, team.job._id, 'Reoffered');
+    const interview = await scheduled(
+      app,
+      team.owner,
+      applicant.applicationId,
+      fixedBody([team.interviewer.id], hoursFromNow(1400)),
+    );
+    const isThisInterview = (mail: OutboxMessage) => mail.text.includes('Dr. Reoffered Doe');
+    const [first] = await waitForMails(app, applicant.email, 1, isThisInterview);
+    const { uid } = parseInvite(first as OutboxMessage);
+    const offered = await callApi(
+      app,
+      'PATCH',
+      `/employer/interview/reschedule-interview/${interview._id}`,
+      team.owner.token,
+      {
+        timing: {
+          mode: 'proposed',
+          proposedSlots: [1410, 1412, 1414].map((hours) => hoursFromNow(hours).toISOString()),
+        },
+      },
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect(offered.json().data).toMatchObject({ status: 'proposed', sequence: 1, startsAt: null });
+    const withCancel = await waitForMails(
+      app,
+      applicant.email,
+      1,
+      (mail) => mail.icalEvent?.method === 'CANCEL' && isThisInterview(mail),
+    );
+    expect(parseInvite(withCancel[0] as OutboxMessage)).toMatchObject({
+      uid,
+      sequence: 1,
+      start: hoursFromNow(1400).toISOString(),
+    });
+    const slot = (offered.json().data as TInterview).proposedSlots[1];
+    const picked = await callApi(
+      app,
+      'POST',
+      `/employee/interview/pick-slot/${interview._id}`,
+      applicant.token,
+      { slotId: slot?._id },
+    );
+    expect(picked.statusCode, picked.body).toBe(200);
+    const requests = await waitForMails(
+      app,
+      team.interviewer.email,
+      2,
+      (mail) => mail.icalEvent?.method === 'REQUEST' && isThisInterview(mail),
+    );
+    expect(parseInvite(requests[1] as OutboxMessage)).toMatchObject({
+      uid,
+      sequence: 2,
+      start: slot?.startsAt,
+    });
+  });
+
   it('sends nothing for a job made for a sequence the interview has moved past', async () => {
     const applicant = await applicantOf(app, team.job._id, 'Stale');
     const interview = await scheduled(
