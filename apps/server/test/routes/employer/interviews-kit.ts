@@ -12,10 +12,12 @@ import { addMember, type TeamMember, teamOwner } from './team-kit.ts';
 
 export const HOUR_MS = 3_600_000;
 
-/** A whole hour `hours` from now (UTC), so tests schedule in the future on round times. */
+/** The next whole hour when the test file started: fixed, so a file running across an hour agrees with itself. */
+const NEXT_HOUR = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS;
+
+/** A whole hour `hours` after the file started (UTC), so tests schedule in the future on round times. */
 export function hoursFromNow(hours: number): Date {
-  const next = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS;
-  return new Date(next + hours * HOUR_MS);
+  return new Date(NEXT_HOUR + hours * HOUR_MS);
 }
 
 export interface Applicant {
