@@ -17,6 +17,7 @@ import dataExportsPlugin from './plugins/data-exports.ts';
 import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
+import interviewsPlugin from './plugins/interviews.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(mailPlugin);
     await app.register(queuePlugin, { timings: options.queueTimings });
     await app.register(notificationsPlugin);
+    await app.register(interviewsPlugin);
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(activityLogPlugin);

@@ -23,6 +23,9 @@ export const ACTIVITY_TYPES = [
   'organization.updated',
   'auth.new_device',
   'export.requested',
+  'interview.scheduled',
+  'interview.rescheduled',
+  'interview.cancelled',
 ] as const;
 export const ZActivityType = z.enum(ACTIVITY_TYPES);
 export type TActivityType = z.infer<typeof ZActivityType>;
@@ -50,6 +53,9 @@ export const ACTIVITY_TYPE_LABELS: Record<TActivityType, string> = {
   'organization.updated': 'Organization profile saved',
   'auth.new_device': 'Sign-in from a new device',
   'export.requested': 'Data export requested',
+  'interview.scheduled': 'Interview scheduled',
+  'interview.rescheduled': 'Interview rescheduled',
+  'interview.cancelled': 'Interview canceled',
 };
 
 /** Entries are kept this long, then purged by the queue. */

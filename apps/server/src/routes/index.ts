@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import employeeAlertRoutes from './employee/alert/index.ts';
 import employeeAuthRoutes from './employee/auth/index.ts';
 import employeeConversationRoutes from './employee/conversation/index.ts';
+import employeeInterviewRoutes from './employee/interview/index.ts';
 import employeeJobRoutes from './employee/job/index.ts';
 import employeeMatchRoutes from './employee/match/index.ts';
 import employeeNotificationRoutes from './employee/notification/index.ts';
@@ -14,6 +15,7 @@ import employerOidcRoutes from './employer/auth/oidc-routes.ts';
 import employerConversationRoutes from './employer/conversation/index.ts';
 import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerDataExportRoutes from './employer/data-export/index.ts';
+import employerInterviewRoutes from './employer/interview/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
@@ -44,6 +46,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employeeConversationRoutes, { prefix: '/employee/conversation' });
   await app.register(employeeNotificationRoutes, { prefix: '/employee/notification' });
   await app.register(employeeAlertRoutes, { prefix: '/employee/alert' });
+  await app.register(employeeInterviewRoutes, { prefix: '/employee/interview' });
   await app.register(employeeVisibilityRoutes, { prefix: '/employee/visibility' });
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
@@ -58,6 +61,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerTeamRoutes, { prefix: '/employer/team' });
   await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
   await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
+  await app.register(employerInterviewRoutes, { prefix: '/employer/interview' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 

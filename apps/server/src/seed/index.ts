@@ -4,6 +4,7 @@ import { users } from '../db/schema/accounts.ts';
 import { findUserByEmail } from '../domain/auth/accounts-repository.ts';
 import { DEMO_EMPLOYER_EMAIL, DEMO_EMPLOYER_PASSWORD, seedDemoEmployer } from './demo-employer.ts';
 import { findDemoPhysicianLogin, seedDemoHiring } from './demo-hiring.ts';
+import { seedDemoInterviews } from './demo-interviews.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
 import { seedDemoPhysicianAccount } from './demo-physician-account.ts';
 import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
@@ -47,6 +48,7 @@ export async function seedDemoData(
       await seedDraftOrganizations(tx);
       const physicians = await seedDemoPhysicians(tx, { now });
       const hired = await seedDemoHiring(tx, { physicians, now });
+      await seedDemoInterviews(tx, { now });
       const demoPhysicianEmail = await findDemoPhysicianLogin(tx);
       if (demoPhysicianEmail) await seedDemoPhysicianAccount(tx, { email: demoPhysicianEmail, now });
       return { physicians: physicians.length, ...hired };

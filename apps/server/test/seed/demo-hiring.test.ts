@@ -11,6 +11,7 @@ import {
   messages,
   savedApplicants,
 } from '../../src/db/schema/hiring.ts';
+import { interviews, memberAvailability } from '../../src/db/schema/interviews.ts';
 import { jobs } from '../../src/db/schema/jobs.ts';
 import { physicians } from '../../src/db/schema/physicians.ts';
 import { DEMO_EMPLOYER_EMAIL } from '../../src/seed/demo-employer.ts';
@@ -281,6 +282,28 @@ describe('demo physicians and hiring activity', () => {
           and not exists (select 1 from ${savedApplicants} where ${savedApplicants.physicianId} = ${physicians.id} and ${savedApplicants.organizationId} = ${organizationId})`,
       );
     expect(untouched?.total).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has past and upcoming interviews in several zones, with availability, and nobody double booked', async () => {
+    const rows = await app.db.select().from(interviews).where(eq(interviews.organizationId, organizationId));
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(rows.map((row) => row.timeZone)).size).toBeGreaterThanOrEqual(4);
+    expect(
+      rows.some((row) => row.status === 'completed' && (row.startsAt?.getTime() ?? 0) < NOW.getTime()),
+    ).toBe(true);
+    expect(
+      rows.some((row) => row.status === 'scheduled' && (row.startsAt?.getTime() ?? 0) > NOW.getTime()),
+    ).toBe(true);
+    expect(rows.some((row) => row.status === 'proposed')).toBe(true);
+    const overlaps = (await app.db.execute(sql`
+      select count(*)::int as count from interview_participants a join interview_participants b
+        on a.participant_user_id = b.participant_user_id and a.id < b.id
+      where a.is_active and b.is_active
+        and tstzrange(a.starts_at, a.ends_at, '[)') && tstzrange(b.starts_at, b.ends_at, '[)')`)) as unknown as {
+      count: number;
+    }[];
+    expect(overlaps[0]?.count).toBe(0);
+    expect(await app.db.$count(memberAvailability)).toBe(3);
   });
 
   it('leaves a database that already has accounts alone', async () => {

@@ -5,6 +5,7 @@
 export * from './accounts.ts';
 export * from './billing.ts';
 export * from './hiring.ts';
+export * from './interviews.ts';
 export * from './job-alerts.ts';
 export * from './jobs.ts';
 export * from './notifications.ts';

@@ -67,39 +67,10 @@ export async function updatePipelineStatus({
     if (application.status === pipelineStatus) {
       throw new AppError('BUSINESS_RULE', APPLICANT_MESSAGES.samePipelineStatus);
     }
-    await tx
-      .update(applications)
-      .set({ pipelineStatus, updatedAt: now })
-      .where(eq(applications.id, application.id));
-    await tx.insert(applicationEvents).values({
-      applicationId: application.id,
-      fromStatus: application.status,
+    await moveApplicationStage(tx, {
+      owner: { ...owner, organizationId },
+      application,
       toStatus: pipelineStatus,
-      actor: 'employer',
-      changedByUserId: owner.userId,
-      createdAt: now,
-    });
-    const physicianName = await physicianNameOf(tx, application.physicianId);
-    await recordActivity(tx, {
-      organizationId,
-      actorUserId: owner.userId,
-      type: 'pipeline.moved',
-      summary: `Moved ${physicianName} to ${pipelineStatus} on ${await jobTitleOf(tx, application.jobId)}`,
-      subjectType: 'applicant',
-      subjectId: application.physicianId,
-      details: {
-        applicationId: application.id,
-        jobId: application.jobId,
-        from: application.status,
-        to: pipelineStatus,
-      },
-      createdAt: now,
-    });
-    await notifyPhysicianOfStatusChange(tx, {
-      physicianId: application.physicianId,
-      jobId: application.jobId,
-      from: application.status,
-      to: pipelineStatus,
       now,
     });
     const [applicant] = await loadApplicantViews({
@@ -111,5 +82,61 @@ export async function updatePipelineStatus({
     });
     if (!applicant) throw applicationNotFound();
     return applicant;
+  });
+}
+
+export interface StageMove {
+  owner: JobOwner & { organizationId: string };
+  /** The application as read (and locked) by the caller, with its current stage. */
+  application: { id: string; physicianId: string; jobId: string; status: TPipelineStatus };
+  toStatus: TPipelineStatus;
+  now: Date;
+}
+
+/**
+ * The writes of one pipeline move, inside the caller's transaction: the new stage, the timeline
+ * entry (who and when), the activity log line and the physician's notification. The caller has
+ * checked the move is allowed; scheduling an interview moves the applicant to Interview this way.
+ */
+export async function moveApplicationStage(
+  tx: Db,
+  { owner, application, toStatus, now }: StageMove,
+): Promise<void> {
+  const { organizationId } = owner;
+  const pipelineStatus = toStatus;
+  await tx
+    .update(applications)
+    .set({ pipelineStatus, updatedAt: now })
+    .where(eq(applications.id, application.id));
+  await tx.insert(applicationEvents).values({
+    applicationId: application.id,
+    fromStatus: application.status,
+    toStatus: pipelineStatus,
+    actor: 'employer',
+    changedByUserId: owner.userId,
+    createdAt: now,
+  });
+  const physicianName = await physicianNameOf(tx, application.physicianId);
+  await recordActivity(tx, {
+    organizationId,
+    actorUserId: owner.userId,
+    type: 'pipeline.moved',
+    summary: `Moved ${physicianName} to ${pipelineStatus} on ${await jobTitleOf(tx, application.jobId)}`,
+    subjectType: 'applicant',
+    subjectId: application.physicianId,
+    details: {
+      applicationId: application.id,
+      jobId: application.jobId,
+      from: application.status,
+      to: pipelineStatus,
+    },
+    createdAt: now,
+  });
+  await notifyPhysicianOfStatusChange(tx, {
+    physicianId: application.physicianId,
+    jobId: application.jobId,
+    from: application.status,
+    to: pipelineStatus,
+    now,
   });
 }

@@ -9,12 +9,27 @@ export interface MailAttachment {
   contentType: string;
 }
 
+/**
+ * A calendar invitation carried by the mail (built by domain/interviews/calendar-invite.ts). nodemailer
+ * puts it in twice, as the `text/calendar; method=…` alternative that mail clients show as an invitation
+ * with answer buttons, and as an `invite.ics` attachment for the rest. `method` must match the METHOD
+ * line of `content`.
+ */
+export interface MailCalendarEvent {
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
+  content: string;
+  /** Name of the attached copy; 'invite.ics' when absent. */
+  filename?: string;
+}
+
 export interface MailMessage extends MailContent {
   to: string;
   /** Extra headers, e.g. List-Unsubscribe of the digest. */
   headers?: Record<string, string>;
   /** Files sent with the mail, e.g. the invoice PDF of a receipt. */
   attachments?: MailAttachment[];
+  /** A calendar invitation or cancellation, e.g. of an interview. */
+  icalEvent?: MailCalendarEvent;
 }
 
 export interface Mailer {
@@ -75,6 +90,14 @@ export function createMailer({ smtpUrl, dataDir, from, logger, onResult }: Maile
       html: message.html,
       headers: message.headers,
       attachments: message.attachments,
+      // Only the content string is passed on, never a path or URL nodemailer would read.
+      icalEvent: message.icalEvent
+        ? {
+            method: message.icalEvent.method,
+            content: message.icalEvent.content,
+            filename: message.icalEvent.filename ?? 'invite.ics',
+          }
+        : undefined,
     });
     if (smtpUrl) {
       logger.info(`Mail to ${message.to}: ${message.subject} (sent by SMTP)`);

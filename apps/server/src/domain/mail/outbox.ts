@@ -11,6 +11,14 @@ export interface OutboxAttachment {
   file: string;
 }
 
+/** A calendar invitation as the outbox keeps it; the `.eml` file carries it as a MIME part too. */
+export interface OutboxCalendarEvent {
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
+  /** The iCalendar text, as sent. */
+  content: string;
+  filename?: string;
+}
+
 /** One message as the outbox keeps it: the readable parts beside the raw `.eml` file. */
 export interface OutboxMessage {
   to: string;
@@ -21,6 +29,8 @@ export interface OutboxMessage {
   headers?: Record<string, string>;
   /** Present when the mail carried files; each is also inside the `.eml` file. */
   attachments?: OutboxAttachment[];
+  /** Present when the mail carried a calendar invitation (e.g. an interview's REQUEST or CANCEL). */
+  icalEvent?: OutboxCalendarEvent;
   sentAt: string;
   /** Absolute path of the raw RFC 5322 message, openable in any mail client. */
   emlFile: string;

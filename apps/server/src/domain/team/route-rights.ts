@@ -144,6 +144,18 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'POST /api/employer/data-export/request-export': needs('data.export'),
   'GET /api/employer/data-export/get-exports': needs('data.export'),
   'GET /api/employer/data-export/download/:exportId': needs('data.export'),
+
+  // Interviews. Every member keeps their own availability. Scheduling and changing an interview
+  // is applicants work (a delegate: on their jobs, a data rule of domain/interviews); the team
+  // calendar shows a delegate their jobs' interviews and those they interview on.
+  'GET /api/employer/interview/get-my-availability': needs('account.self'),
+  'PATCH /api/employer/interview/update-my-availability': needs('account.self'),
+  'POST /api/employer/interview/schedule-interview/:applicationId': needs('applicants'),
+  'GET /api/employer/interview/get-interviews': needs('applicants'),
+  'GET /api/employer/interview/get-single-interview/:interviewId': needs('applicants'),
+  'PATCH /api/employer/interview/reschedule-interview/:interviewId': needs('applicants'),
+  'PATCH /api/employer/interview/cancel-interview/:interviewId': needs('applicants'),
+  'PATCH /api/employer/interview/record-outcome/:interviewId': needs('applicants'),
 };
 
 /** The key of a route in ROUTE_RIGHTS; HEAD answers like the GET it mirrors. */

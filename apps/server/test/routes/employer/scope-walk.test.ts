@@ -75,6 +75,18 @@ function sampleBody(key: string): Record<string, unknown> {
     'PATCH /api/employer/notification/preferences/:id': {
       preferences: [{ type: 'APPLY_ON_JOB', push: false }],
     },
+    'POST /api/employer/interview/schedule-interview/:applicationId': {
+      type: 'video',
+      durationMinutes: 30,
+      interviewerIds: [members.get('delegate')],
+      timeZone: 'America/Chicago',
+      timing: { mode: 'fixed', startsAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString() },
+    },
+    'PATCH /api/employer/interview/reschedule-interview/:interviewId': {
+      timing: { mode: 'fixed', startsAt: new Date(Date.now() + 31 * 24 * 3600_000).toISOString() },
+    },
+    'PATCH /api/employer/interview/cancel-interview/:interviewId': { reason: 'Cancelled by the walk' },
+    'PATCH /api/employer/interview/record-outcome/:interviewId': { outcome: 'completed' },
   };
   return bodies[key] ?? {};
 }
@@ -143,6 +155,22 @@ beforeAll(async () => {
   );
   expect(reply.statusCode, reply.body).toBe(200);
 
+  // Out of scope: an interview on the other job, which the delegate does not interview on.
+  const interview = await callApi(
+    app,
+    'POST',
+    `/employer/interview/schedule-interview/${applicationId}`,
+    owner.token,
+    {
+      type: 'phone',
+      durationMinutes: 30,
+      interviewerIds: [owner.id],
+      timeZone: 'America/Chicago',
+      timing: { mode: 'fixed', startsAt: new Date(Date.now() + 20 * 24 * 3600_000).toISOString() },
+    },
+  );
+  expect(interview.statusCode, interview.body).toBe(200);
+
   const [ownerNotification] = await app.db
     .select({ id: notifications.id })
     .from(notifications)
@@ -164,6 +192,7 @@ beforeAll(async () => {
     matchId: match._id,
     messageId: sent.json().data._id as string,
     notificationId: ownerNotification.id,
+    interviewId: interview.json().data._id as string,
   });
 });
 afterAll(async () => {

@@ -1,0 +1,146 @@
+import type { TInterview, TPhysicianInterview } from '@medhire/contract/interviews';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { organizations, users } from '../../db/schema/accounts.ts';
+import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { physicians } from '../../db/schema/physicians.ts';
+
+type InterviewRow = typeof interviews.$inferSelect;
+
+interface Related {
+  slots: Map<string, TInterview['proposedSlots']>;
+  interviewers: Map<string, TInterview['interviewers']>;
+}
+
+async function loadRelated(db: Db, ids: string[]): Promise<Related> {
+  const slots = new Map<string, TInterview['proposedSlots']>();
+  const interviewers = new Map<string, TInterview['interviewers']>();
+  if (ids.length === 0) return { slots, interviewers };
+  const slotRows = await db
+    .select()
+    .from(interviewProposedSlots)
+    .where(inArray(interviewProposedSlots.interviewId, ids))
+    .orderBy(asc(interviewProposedSlots.startsAt));
+  for (const slot of slotRows) {
+    const list = slots.get(slot.interviewId) ?? [];
+    list.push({ _id: slot.id, startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() });
+    slots.set(slot.interviewId, list);
+  }
+  const people = await db
+    .select({
+      interviewId: interviewParticipants.interviewId,
+      userId: interviewParticipants.participantUserId,
+      name: sql<string>`coalesce(${users.fullName}, ${users.email})`,
+    })
+    .from(interviewParticipants)
+    .innerJoin(users, eq(users.id, interviewParticipants.participantUserId))
+    .where(
+      sql`${inArray(interviewParticipants.interviewId, ids)} and ${interviewParticipants.role} = 'interviewer'`,
+    )
+    .orderBy(asc(sql`coalesce(${users.fullName}, ${users.email})`));
+  for (const person of people) {
+    const list = interviewers.get(person.interviewId) ?? [];
+    list.push({ userId: person.userId, name: person.name, role: 'interviewer' });
+    interviewers.set(person.interviewId, list);
+  }
+  return { slots, interviewers };
+}
+
+/** Only a proposed interview shows its offered times; once answered they mean nothing. */
+function offeredSlots(row: InterviewRow, related: Related): TInterview['proposedSlots'] {
+  return row.status === 'proposed' ? (related.slots.get(row.id) ?? []) : [];
+}
+
+/** Interviews as the team sees them, in the order of `ids`. */
+export async function loadTeamInterviews(db: Db, ids: string[]): Promise<TInterview[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      interview: interviews,
+      jobTitle: jobs.title,
+      physicianName: sql<string>`'Dr. ' || ${physicians.firstName} || ' ' || ${physicians.lastName}`,
+    })
+    .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .innerJoin(physicians, eq(physicians.id, interviews.physicianId))
+    .where(inArray(interviews.id, ids));
+  const related = await loadRelated(db, ids);
+  const byId = new Map(rows.map((row) => [row.interview.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { interview } = row;
+    return [
+      {
+        _id: interview.id,
+        applicationId: interview.applicationId,
+        jobId: interview.jobId,
+        jobTitle: row.jobTitle,
+        physicianId: interview.physicianId,
+        physicianName: row.physicianName,
+        type: interview.type,
+        status: interview.status,
+        durationMinutes: interview.durationMinutes,
+        startsAt: interview.startsAt?.toISOString() ?? null,
+        endsAt: interview.endsAt?.toISOString() ?? null,
+        timeZone: interview.timeZone,
+        meetingUrl: interview.meetingUrl,
+        location: interview.location,
+        notes: interview.notes,
+        travelNotes: interview.travelNotes,
+        cancelReason: interview.cancelReason,
+        physicianMessage: interview.physicianMessage,
+        noShowParty: interview.noShowParty,
+        sequence: interview.icsSequence,
+        proposedSlots: offeredSlots(interview, related),
+        interviewers: related.interviewers.get(id) ?? [],
+        createdAt: interview.createdAt.toISOString(),
+        updatedAt: interview.updatedAt.toISOString(),
+      },
+    ];
+  });
+}
+
+/** Interviews as the physician sees them (no team notes), in the order of `ids`. */
+export async function loadPhysicianInterviews(db: Db, ids: string[]): Promise<TPhysicianInterview[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      interview: interviews,
+      jobTitle: jobs.title,
+      organizationName: sql<string>`coalesce(${organizations.name}, 'The employer')`,
+    })
+    .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .innerJoin(organizations, eq(organizations.id, interviews.organizationId))
+    .where(inArray(interviews.id, ids));
+  const related = await loadRelated(db, ids);
+  const byId = new Map(rows.map((row) => [row.interview.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const { interview } = row;
+    const isHeld = interview.status === 'scheduled';
+    return [
+      {
+        _id: interview.id,
+        organizationName: row.organizationName,
+        jobTitle: row.jobTitle,
+        type: interview.type,
+        status: interview.status,
+        durationMinutes: interview.durationMinutes,
+        startsAt: interview.startsAt?.toISOString() ?? null,
+        endsAt: interview.endsAt?.toISOString() ?? null,
+        timeZone: interview.timeZone,
+        // The call's link and the place matter once there is a time to go to.
+        meetingUrl: isHeld ? interview.meetingUrl : null,
+        location: interview.location,
+        travelNotes: interview.travelNotes,
+        cancelReason: interview.cancelReason,
+        proposedSlots: offeredSlots(interview, related),
+        interviewers: (related.interviewers.get(id) ?? []).map(({ name }) => ({ name })),
+      },
+    ];
+  });
+}

@@ -1,0 +1,264 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { organizations, users } from '../../db/schema/accounts.ts';
+import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { physicians } from '../../db/schema/physicians.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { brandedHtml, escapeHtml, type MailContent } from '../mail/templates.ts';
+import { formatInZone } from './availability.ts';
+import { buildInviteIcs } from './calendar-invite.ts';
+import { createInterviewLinkToken, interviewLinkUrl } from './interview-link-token.ts';
+import type { InterviewMailJob } from './interview-queue.ts';
+
+export type InterviewMailOutcome = 'sent' | 'skipped';
+
+interface Person {
+  name: string;
+  email: string;
+}
+
+interface InterviewFacts {
+  interview: typeof interviews.$inferSelect;
+  jobTitle: string;
+  organizationName: string;
+  physician: Person;
+  interviewers: Person[];
+  scheduler: Person | undefined;
+  slots: { startsAt: Date; endsAt: Date }[];
+  /**
+   * The time the calendars hold: the interview's, or, once it went back to proposals, the one its
+   * participants last held (their rows keep it when released), which a cancellation must name.
+   */
+  heldTime: { startsAt: Date; endsAt: Date } | undefined;
+}
+
+const TYPE_LABELS = { video: 'Video call', phone: 'Phone call', onsite: 'On-site interview' } as const;
+
+/** The interview's calendar UID: the same for every invite, update and cancellation of it. */
+export function interviewUid(interviewId: string): string {
+  return `interview-${interviewId}@medhire`;
+}
+
+async function loadFacts(db: Db, interviewId: string): Promise<InterviewFacts | undefined> {
+  const [row] = await db
+    .select({
+      interview: interviews,
+      jobTitle: jobs.title,
+      organizationName: organizations.name,
+      physicianFirst: physicians.firstName,
+      physicianLast: physicians.lastName,
+      physicianEmail: users.email,
+    })
+    .from(interviews)
+    .innerJoin(jobs, eq(jobs.id, interviews.jobId))
+    .innerJoin(organizations, eq(organizations.id, interviews.organizationId))
+    .innerJoin(physicians, eq(physicians.id, interviews.physicianId))
+    .innerJoin(users, eq(users.id, physicians.userId))
+    .where(eq(interviews.id, interviewId));
+  if (!row) return undefined;
+  const interviewerRows = await db
+    .select({ name: users.fullName, email: users.email })
+    .from(interviewParticipants)
+    .innerJoin(users, and(eq(users.id, interviewParticipants.participantUserId), isNull(users.archivedAt)))
+    .where(
+      and(eq(interviewParticipants.interviewId, interviewId), eq(interviewParticipants.role, 'interviewer')),
+    );
+  const [scheduler] = row.interview.createdByUserId
+    ? await db
+        .select({ name: users.fullName, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, row.interview.createdByUserId), isNull(users.archivedAt)))
+    : [];
+  const slots = await db
+    .select({ startsAt: interviewProposedSlots.startsAt, endsAt: interviewProposedSlots.endsAt })
+    .from(interviewProposedSlots)
+    .where(eq(interviewProposedSlots.interviewId, interviewId))
+    .orderBy(interviewProposedSlots.startsAt);
+  const [lastHeld] = await db
+    .select({ startsAt: interviewParticipants.startsAt, endsAt: interviewParticipants.endsAt })
+    .from(interviewParticipants)
+    .where(and(eq(interviewParticipants.interviewId, interviewId), isNotNull(interviewParticipants.startsAt)))
+    .limit(1);
+  const { startsAt, endsAt } = row.interview;
+  const heldTime =
+    startsAt && endsAt
+      ? { startsAt, endsAt }
+      : lastHeld?.startsAt && lastHeld.endsAt
+        ? { startsAt: lastHeld.startsAt, endsAt: lastHeld.endsAt }
+        : undefined;
+  return {
+    interview: row.interview,
+    jobTitle: row.jobTitle,
+    organizationName: row.organizationName ?? 'The employer',
+    physician: { name: `Dr. ${row.physicianFirst} ${row.physicianLast}`, email: row.physicianEmail },
+    interviewers: interviewerRows.map((person) => ({
+      name: person.name ?? person.email,
+      email: person.email,
+    })),
+    scheduler: scheduler ? { name: scheduler.name ?? scheduler.email, email: scheduler.email } : undefined,
+    slots,
+    heldTime,
+  };
+}
+
+function render(title: string, paragraphs: string[], link?: { label: string; url: string }): MailContent {
+  const text = `${paragraphs.join('\n\n')}${link ? `\n\n${link.label}: ${link.url}` : ''}\n\n— MedHire\n`;
+  const body = paragraphs
+    .map((paragraph) => `<p style="margin:0 0 16px;white-space:pre-line;">${escapeHtml(paragraph)}</p>`)
+    .join('\n');
+  const button = link
+    ? `<p style="margin:8px 0 0;"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold;">${escapeHtml(link.label)}</a></p>`
+    : '';
+  return { subject: title, text, html: brandedHtml(title, `${body}${button}`) };
+}
+
+function whereLines(facts: InterviewFacts): string[] {
+  const { interview } = facts;
+  const lines: string[] = [TYPE_LABELS[interview.type]];
+  if (interview.type === 'video' && interview.meetingUrl) lines.push(`Join: ${interview.meetingUrl}`);
+  if (interview.location) lines.push(`Where: ${interview.location}`);
+  if (interview.travelNotes) lines.push(`Travel: ${interview.travelNotes}`);
+  return lines;
+}
+
+/**
+ * The iCalendar part of an invite or cancellation: UTC times, the interview's stable UID and its
+ * current sequence, the physician and every interviewer as attendees. None for an interview that
+ * never had a time (a cancelled offer was never in anyone's calendar).
+ */
+function calendarEventOf(
+  facts: InterviewFacts,
+  kind: 'request' | 'cancel',
+  description: string,
+): Pick<MailMessage, 'icalEvent'> {
+  const { interview } = facts;
+  if (!facts.heldTime) return {};
+  const organizer = facts.scheduler ?? facts.interviewers[0];
+  if (!organizer) return {};
+  const method = kind === 'cancel' ? 'CANCEL' : 'REQUEST';
+  const content = buildInviteIcs(method, {
+    uid: interviewUid(interview.id),
+    sequence: interview.icsSequence,
+    startsAt: facts.heldTime.startsAt,
+    endsAt: facts.heldTime.endsAt,
+    timeZone: interview.timeZone,
+    summary: `Interview: ${facts.physician.name} · ${facts.jobTitle} (${facts.organizationName})`,
+    description,
+    location: interview.type === 'video' ? interview.meetingUrl : interview.location,
+    url: interview.type === 'video' ? interview.meetingUrl : null,
+    organizer: { name: `${organizer.name} (${facts.organizationName})`, email: organizer.email },
+    attendees: [facts.physician, ...facts.interviewers],
+    status: kind === 'cancel' ? 'CANCELLED' : 'CONFIRMED',
+  });
+  return { icalEvent: { method, content, filename: 'interview.ics' } };
+}
+
+/**
+ * The mails of one interview event. Calendar invites (request, cancel) go to the physician and
+ * every interviewer; the physician's carry the link to answer without signing in.
+ */
+export function composeInterviewMails(
+  facts: InterviewFacts,
+  kind: InterviewMailJob['kind'],
+  link: string,
+): MailMessage[] {
+  const { interview, jobTitle, organizationName } = facts;
+  const subjectOf = `${organizationName}: interview for ${jobTitle}`;
+  const time =
+    interview.startsAt && interview.endsAt
+      ? `${formatInZone(interview.startsAt, interview.timeZone)}, ${interview.durationMinutes} minutes`
+      : '';
+  switch (kind) {
+    case 'proposal': {
+      const times = facts.slots.map((slot) => `• ${formatInZone(slot.startsAt, interview.timeZone)}`);
+      return [
+        {
+          to: facts.physician.email,
+          ...render(
+            `${subjectOf}: choose a time`,
+            [
+              `${organizationName} would like to interview you for ${jobTitle} (${interview.durationMinutes} minutes, ${TYPE_LABELS[interview.type].toLowerCase()}). Pick the time that suits you, or ask for others:`,
+              times.join('\n'),
+            ],
+            { label: 'Choose a time', url: link },
+          ),
+        },
+      ];
+    }
+    case 'request':
+    case 'cancel': {
+      const isCancel = kind === 'cancel';
+      const title = `${subjectOf}${isCancel ? ' (cancelled)' : interview.icsSequence > 0 ? ' (updated)' : ''}`;
+      const lead = isCancel
+        ? `The interview with ${facts.physician.name} for ${jobTitle} is cancelled.${interview.cancelReason ? `\nReason: ${interview.cancelReason}` : ''}`
+        : `Interview with ${facts.physician.name} for ${jobTitle} at ${organizationName}.\n${time}`;
+      const details = isCancel ? [] : [whereLines(facts).join('\n')];
+      const names = facts.interviewers.map((person) => person.name).join(', ');
+      const icalEvent = calendarEventOf(facts, kind, [lead, ...details].join('\n\n'));
+      return [
+        {
+          to: facts.physician.email,
+          ...render(title, [lead, ...details, `Interviewers: ${names}`], {
+            label: 'View the interview',
+            url: link,
+          }),
+          ...icalEvent,
+        },
+        ...facts.interviewers.map((person) => ({
+          to: person.email,
+          ...render(title, [lead, ...details]),
+          ...icalEvent,
+        })),
+      ];
+    }
+    case 'other-times':
+    case 'declined': {
+      if (!facts.scheduler) return [];
+      const lead =
+        kind === 'other-times'
+          ? `${facts.physician.name} asked for other times for the interview for ${jobTitle}.`
+          : `${facts.physician.name} declined the interview for ${jobTitle}.`;
+      const message = interview.physicianMessage ? [`Their message: ${interview.physicianMessage}`] : [];
+      return [
+        {
+          to: facts.scheduler.email,
+          ...render(
+            kind === 'other-times'
+              ? `${facts.physician.name} asked for other times`
+              : `${facts.physician.name} declined the interview`,
+            [lead, ...message],
+          ),
+        },
+      ];
+    }
+  }
+}
+
+/**
+ * Sends the mails of a queued interview event. A job made for an older sequence than the
+ * interview's describes a time that has since moved (or an interview since cancelled) and sends
+ * nothing: the later job carries the truth. A failed send throws, for the queue to retry.
+ */
+export async function sendInterviewMail({
+  db,
+  mailer,
+  publicUrl,
+  secret,
+  job,
+}: {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  secret: string;
+  job: InterviewMailJob;
+}): Promise<InterviewMailOutcome> {
+  const facts = await loadFacts(db, job.interviewId);
+  if (!facts || facts.interview.icsSequence > job.sequence) return 'skipped';
+  if (job.kind === 'proposal' && facts.interview.status !== 'proposed') return 'skipped';
+  if (job.kind === 'request' && facts.interview.status !== 'scheduled') return 'skipped';
+  const link = interviewLinkUrl(publicUrl, createInterviewLinkToken(secret, job.interviewId));
+  const mails = composeInterviewMails(facts, job.kind, link);
+  for (const mail of mails) await mailer.send(mail);
+  return mails.length > 0 ? 'sent' : 'skipped';
+}

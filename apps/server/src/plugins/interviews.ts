@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import { INTERVIEW_MAIL_QUEUE, type InterviewMailJob } from '../domain/interviews/interview-queue.ts';
+import { sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
+
+/**
+ * Interview e-mails from the durable queue, after the transactions that changed the interview
+ * commit: the offered times, the calendar invites and cancellations, the physician's answers.
+ */
+export default fp(
+  async (app) => {
+    app.queue.work<InterviewMailJob>(
+      INTERVIEW_MAIL_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 0.5 },
+      async (job) => {
+        await sendInterviewMail({
+          db: app.db,
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+          secret: app.config.jwtSecret,
+          job,
+        });
+      },
+    );
+  },
+  { name: 'interviews', dependencies: ['queue', 'mail', 'config'] },
+);

@@ -1,0 +1,267 @@
+import type { TInterviewStatus, TInterviewType, TWeeklyHours } from '@medhire/contract/interviews';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../db/index.ts';
+import { users } from '../db/schema/accounts.ts';
+import { applications } from '../db/schema/hiring.ts';
+import {
+  interviewParticipants,
+  interviewProposedSlots,
+  interviews,
+  memberAvailability,
+} from '../db/schema/interviews.ts';
+import { physicians } from '../db/schema/physicians.ts';
+import { DEMO_EMPLOYER_EMAIL } from './demo-employer.ts';
+import { DEMO_DELEGATE_EMAIL, DEMO_RECRUITER_EMAIL } from './demo-team.ts';
+
+const WORKDAYS = [1, 2, 3, 4, 5];
+
+function workdays(start: string, end: string): TWeeklyHours {
+  return WORKDAYS.map((weekday) => ({ weekday, start, end }));
+}
+
+/** The demo team's interview hours, each in the member's own zone. */
+const DEMO_AVAILABILITY = [
+  {
+    email: DEMO_EMPLOYER_EMAIL,
+    timeZone: 'America/Chicago',
+    weeklyHours: workdays('09:00', '17:00'),
+    buffer: 15,
+  },
+  {
+    email: DEMO_RECRUITER_EMAIL,
+    timeZone: 'America/New_York',
+    weeklyHours: [...workdays('10:00', '12:30'), ...workdays('13:30', '18:00')],
+    buffer: 10,
+  },
+  {
+    email: DEMO_DELEGATE_EMAIL,
+    timeZone: 'America/Los_Angeles',
+    weeklyHours: workdays('08:00', '15:00'),
+    buffer: 0,
+  },
+] as const;
+
+interface DemoInterviewPlan {
+  status: TInterviewStatus;
+  type: TInterviewType;
+  /** Days from the demo's "now" (negative: in the past), at `hour` local time in `timeZone`. */
+  day: number;
+  hour: number;
+  timeZone: string;
+  durationMinutes: number;
+  interviewers: readonly string[];
+  cancelReason?: string;
+}
+
+/**
+ * Past and upcoming interviews of the demo organisation's applicants at the Interview stage or
+ * beyond, in several zones: a completed one and a no-show in the past, scheduled ones this week
+ * and next, one waiting for the physician's pick, one cancelled. Each plan is on its own day, so
+ * no one is double booked.
+ */
+const PLANS: readonly DemoInterviewPlan[] = [
+  {
+    status: 'completed',
+    type: 'video',
+    day: -9,
+    hour: 10,
+    timeZone: 'America/Chicago',
+    durationMinutes: 45,
+    interviewers: [DEMO_EMPLOYER_EMAIL],
+  },
+  {
+    status: 'completed',
+    type: 'onsite',
+    day: -6,
+    hour: 9,
+    timeZone: 'America/Chicago',
+    durationMinutes: 180,
+    interviewers: [DEMO_EMPLOYER_EMAIL, DEMO_RECRUITER_EMAIL],
+  },
+  {
+    status: 'no_show',
+    type: 'phone',
+    day: -3,
+    hour: 14,
+    timeZone: 'America/New_York',
+    durationMinutes: 30,
+    interviewers: [DEMO_RECRUITER_EMAIL],
+  },
+  {
+    status: 'scheduled',
+    type: 'video',
+    day: 1,
+    hour: 11,
+    timeZone: 'America/Denver',
+    durationMinutes: 60,
+    interviewers: [DEMO_EMPLOYER_EMAIL, DEMO_RECRUITER_EMAIL],
+  },
+  {
+    status: 'scheduled',
+    type: 'phone',
+    day: 3,
+    hour: 9,
+    timeZone: 'America/Los_Angeles',
+    durationMinutes: 30,
+    interviewers: [DEMO_DELEGATE_EMAIL],
+  },
+  {
+    status: 'scheduled',
+    type: 'onsite',
+    day: 8,
+    hour: 9,
+    timeZone: 'America/Phoenix',
+    durationMinutes: 240,
+    interviewers: [DEMO_EMPLOYER_EMAIL],
+  },
+  {
+    status: 'proposed',
+    type: 'video',
+    day: 5,
+    hour: 13,
+    timeZone: 'America/Chicago',
+    durationMinutes: 45,
+    interviewers: [DEMO_RECRUITER_EMAIL],
+  },
+  {
+    status: 'cancelled',
+    type: 'video',
+    day: 2,
+    hour: 15,
+    timeZone: 'Pacific/Honolulu',
+    durationMinutes: 45,
+    interviewers: [DEMO_EMPLOYER_EMAIL],
+    cancelReason: 'The physician accepted a position closer to family.',
+  },
+];
+
+const HELD: ReadonlySet<TInterviewStatus> = new Set(['scheduled', 'completed', 'no_show']);
+
+/**
+ * Availability for the demo team and the demo interviews, written straight to the tables (no
+ * invites are mailed for demo data). Runs after the demo hiring activity; plans without an
+ * applicant at the Interview stage or beyond are skipped.
+ */
+export async function seedDemoInterviews(db: Db, { now }: { now: Date }): Promise<number> {
+  const team = await db
+    .select({ id: users.id, email: users.email, organizationId: users.organizationId })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_AVAILABILITY.map((member) => member.email),
+      ),
+    );
+  const idOf = new Map(team.map((member) => [member.email, member.id]));
+  const organizationId = team.find((member) => member.email === DEMO_EMPLOYER_EMAIL)?.organizationId;
+  if (!organizationId) return 0;
+  for (const member of DEMO_AVAILABILITY) {
+    const userId = idOf.get(member.email);
+    if (!userId) continue;
+    await db.insert(memberAvailability).values({
+      userId,
+      organizationId,
+      timeZone: member.timeZone,
+      weeklyHours: [...member.weeklyHours],
+      bufferBeforeMinutes: member.buffer,
+      bufferAfterMinutes: member.buffer,
+      updatedAt: now,
+    });
+  }
+
+  const candidates = await db
+    .select({
+      id: applications.id,
+      jobId: applications.jobId,
+      physicianId: applications.physicianId,
+      physicianUserId: physicians.userId,
+      createdAt: applications.createdAt,
+    })
+    .from(applications)
+    .innerJoin(physicians, eq(physicians.id, applications.physicianId))
+    .where(
+      and(
+        eq(applications.organizationId, organizationId),
+        inArray(applications.pipelineStatus, ['Interview', 'Offer', 'Hired']),
+      ),
+    )
+    .orderBy(asc(applications.createdAt), asc(applications.id))
+    .limit(PLANS.length);
+
+  let created = 0;
+  for (const [index, plan] of PLANS.entries()) {
+    const application = candidates[index];
+    if (!application) break;
+    const local = DateTime.fromJSDate(now, { zone: plan.timeZone })
+      .plus({ days: plan.day })
+      .set({ hour: plan.hour, minute: 0, second: 0, millisecond: 0 });
+    const startsAt = local.toJSDate();
+    const endsAt = local.plus({ minutes: plan.durationMinutes }).toJSDate();
+    const hasTime = plan.status !== 'proposed';
+    const createdAt = new Date(Math.min(now.getTime(), startsAt.getTime()) - 4 * 86_400_000);
+    const [interview] = await db
+      .insert(interviews)
+      .values({
+        organizationId,
+        applicationId: application.id,
+        jobId: application.jobId,
+        physicianId: application.physicianId,
+        type: plan.type,
+        status: plan.status,
+        meetingUrl: plan.type === 'video' ? `https://meet.example.com/medhire-demo-${index + 1}` : null,
+        location:
+          plan.type === 'onsite'
+            ? 'Hill Country Family Health, 1201 W 38th St, Austin, TX: ask for Maria at the front desk'
+            : plan.type === 'phone'
+              ? 'We will call the number on your profile.'
+              : null,
+        travelNotes:
+          plan.type === 'onsite' ? 'Parking in the visitor garage is validated at the front desk.' : null,
+        durationMinutes: plan.durationMinutes,
+        startsAt: hasTime ? startsAt : null,
+        endsAt: hasTime ? endsAt : null,
+        timeZone: plan.timeZone,
+        icsSequence: plan.status === 'cancelled' ? 1 : 0,
+        cancelReason: plan.cancelReason ?? null,
+        noShowParty: plan.status === 'no_show' ? 'physician' : null,
+        createdByUserId: idOf.get(DEMO_EMPLOYER_EMAIL) ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: interviews.id });
+    if (!interview) continue;
+    const isHeld = HELD.has(plan.status);
+    const people = [
+      ...plan.interviewers.flatMap((email) => {
+        const userId = idOf.get(email);
+        return userId ? [{ userId, role: 'interviewer' as const }] : [];
+      }),
+      { userId: application.physicianUserId, role: 'physician' as const },
+    ];
+    await db.insert(interviewParticipants).values(
+      people.map((person) => ({
+        interviewId: interview.id,
+        participantUserId: person.userId,
+        role: person.role,
+        startsAt: hasTime ? startsAt : null,
+        endsAt: hasTime ? endsAt : null,
+        isActive: isHeld,
+      })),
+    );
+    if (plan.status === 'proposed') {
+      await db.insert(interviewProposedSlots).values(
+        [0, 1, 2].map((offset) => {
+          const start = local.plus({ days: offset });
+          return {
+            interviewId: interview.id,
+            startsAt: start.toJSDate(),
+            endsAt: start.plus({ minutes: plan.durationMinutes }).toJSDate(),
+          };
+        }),
+      );
+    }
+    created += 1;
+  }
+  return created;
+}

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+
+/** How an interview is held: a video call (with its link), a phone call, or on site. */
+export const INTERVIEW_TYPES = ['video', 'phone', 'onsite'] as const;
+export const ZInterviewType = z.enum(INTERVIEW_TYPES, { error: 'Choose video, phone or on-site.' });
+export type TInterviewType = z.infer<typeof ZInterviewType>;
+
+/**
+ * Where an interview stands:
+ * - proposed: times were offered; the physician has not picked one yet (no time set);
+ * - other_times_requested: the physician asked for other times (their message says which);
+ * - scheduled: a time is set, by the physician's pick or fixed by the team;
+ * - completed, no_show: the outcome after the time (no_show names who did not come);
+ * - declined: the physician said no; cancelled: the team called it off, with a reason.
+ * Participants' times are held (and count against double booking) while scheduled, completed
+ * or no_show; declined and cancelled free them.
+ */
+export const INTERVIEW_STATUSES = [
+  'proposed',
+  'other_times_requested',
+  'scheduled',
+  'completed',
+  'no_show',
+  'declined',
+  'cancelled',
+] as const;
+export const ZInterviewStatus = z.enum(INTERVIEW_STATUSES);
+export type TInterviewStatus = z.infer<typeof ZInterviewStatus>;
+
+/** The statuses an interview can still change from (the others are final). */
+export const OPEN_INTERVIEW_STATUSES = ['proposed', 'other_times_requested', 'scheduled'] as const;
+
+export const INTERVIEW_PARTICIPANT_ROLES = ['interviewer', 'physician'] as const;
+export type TInterviewParticipantRole = (typeof INTERVIEW_PARTICIPANT_ROLES)[number];
+
+export const NO_SHOW_PARTIES = ['physician', 'interviewer'] as const;
+export const ZNoShowParty = z.enum(NO_SHOW_PARTIES);
+
+export const MIN_PROPOSED_SLOTS = 3;
+export const MAX_PROPOSED_SLOTS = 10;
+export const MAX_INTERVIEWERS = 10;
+export const MAX_BUFFER_MINUTES = 120;
+
+export const INTERVIEW_MESSAGES = {
+  notFound: 'We could not find that interview.',
+  applicationNotFound: 'We could not find that application.',
+  withdrawn: 'The physician withdrew this application; an interview cannot be scheduled.',
+  interviewerNotMember: 'Every interviewer must be a member of your team.',
+  invalidTimeZone: 'Choose a valid time zone, such as America/New_York.',
+  notOpen: 'This interview is over or called off and can no longer change.',
+  notProposed: 'This interview has no times waiting for an answer.',
+  slotNotOffered: 'That time is not one of the times offered.',
+  notScheduled: 'Only a scheduled interview has an outcome.',
+  notStartedYet: 'An outcome can be recorded once the interview has started.',
+  noCommonTime:
+    'The interviewers have fewer than three common free times in that period. Widen the period or propose times yourself.',
+  noAvailability:
+    'Every interviewer needs working hours in their availability settings before times can be proposed from them.',
+  inThePast: 'Choose a time in the future.',
+  invalidLink: 'This link is not valid. Use the newest e-mail about the interview.',
+} as const;
+
+/** 'HH:mm', 00:00–23:59, local to the member (a range never crosses midnight). */
+const ZClock = z
+  .string()
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { error: 'Write times as HH:mm, e.g. 09:00.' });
+
+/** A range of working hours on one weekday (1 = Monday … 7 = Sunday, ISO), local to the member. */
+export const ZWeeklyHoursRange = z
+  .object({ weekday: z.number().int().min(1).max(7), start: ZClock, end: ZClock })
+  .refine((range) => range.start < range.end, {
+    error: 'Each range must end after it starts.',
+    path: ['end'],
+  });
+export const ZWeeklyHours = z.array(ZWeeklyHoursRange).max(50);
+export type TWeeklyHours = z.infer<typeof ZWeeklyHours>;
+
+const ZLocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Write dates as YYYY-MM-DD.' });
+
+/** An IANA zone name; the server checks that it exists. */
+export const ZTimeZone = z.string().trim().min(1).max(64);
+
+/** A member's availability, as `GET …/get-my-availability` answers it and the update takes it. */
+export const ZAvailability = z.object({
+  timeZone: ZTimeZone,
+  weeklyHours: ZWeeklyHours,
+  exceptions: z.array(ZLocalDate).max(366),
+  bufferBeforeMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
+  bufferAfterMinutes: z.number().int().min(0).max(MAX_BUFFER_MINUTES),
+});
+export type TAvailability = z.infer<typeof ZAvailability>;
+export const ZUpdateAvailabilityBody = ZAvailability;
+export type TUpdateAvailabilityBody = z.infer<typeof ZUpdateAvailabilityBody>;
+
+/** An instant with its offset, e.g. 2026-03-09T14:00:00Z or 2026-03-09T09:00:00-05:00. */
+const ZInstant = z.iso.datetime({ offset: true, error: 'Give times as ISO 8601 with an offset.' });
+
+const ZDurationMinutes = z.number().int().min(5).max(720);
+
+/**
+ * How the time is chosen: fixed by the recruiter (`startsAt`), offered as 3–10 given slots
+ * (`proposedSlots`), or offered from the interviewers' common free time (`proposeFrom`: the
+ * server computes up to `slotCount` slots in the period from their availability and interviews).
+ */
+export const ZInterviewTiming = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('fixed'), startsAt: ZInstant }),
+  z.object({
+    mode: z.literal('proposed'),
+    proposedSlots: z
+      .array(ZInstant)
+      .min(MIN_PROPOSED_SLOTS, { error: `Propose at least ${MIN_PROPOSED_SLOTS} times.` })
+      .max(MAX_PROPOSED_SLOTS, { error: `Propose at most ${MAX_PROPOSED_SLOTS} times.` }),
+  }),
+  z.object({
+    mode: z.literal('common-free-time'),
+    from: ZInstant,
+    to: ZInstant,
+    slotCount: z.number().int().min(MIN_PROPOSED_SLOTS).max(MAX_PROPOSED_SLOTS).default(5),
+  }),
+]);
+export type TInterviewTiming = z.infer<typeof ZInterviewTiming>;
+
+/** `POST /api/employer/interview/schedule-interview/{applicationId}` */
+export const ZScheduleInterviewBody = z.object({
+  type: ZInterviewType,
+  durationMinutes: ZDurationMinutes,
+  interviewerIds: z
+    .array(z.string().min(1).max(100))
+    .min(1, { error: 'Choose at least one interviewer.' })
+    .max(MAX_INTERVIEWERS),
+  timeZone: ZTimeZone,
+  timing: ZInterviewTiming,
+  meetingUrl: z
+    .url({ protocol: /^https?$/, error: 'Give the meeting link as an https:// address.' })
+    .max(500)
+    .optional(),
+  location: z.string().trim().max(500).optional(),
+  notes: z.string().trim().max(5000).optional(),
+  travelNotes: z.string().trim().max(5000).optional(),
+});
+export type TScheduleInterviewBody = z.infer<typeof ZScheduleInterviewBody>;
+export type TScheduleInterviewBodyInput = z.input<typeof ZScheduleInterviewBody>;
+
+/** `PATCH /api/employer/interview/reschedule-interview/{interviewId}`: a new time (or new proposals). */
+export const ZRescheduleInterviewBody = z.object({
+  timing: ZInterviewTiming,
+  timeZone: ZTimeZone.optional(),
+});
+export type TRescheduleInterviewBody = z.infer<typeof ZRescheduleInterviewBody>;
+
+/** `PATCH /api/employer/interview/cancel-interview/{interviewId}` */
+export const ZCancelInterviewBody = z.object({
+  reason: z.string().trim().min(1, { error: 'Give a reason for cancelling.' }).max(1000),
+});
+
+/** `PATCH /api/employer/interview/record-outcome/{interviewId}` */
+export const ZRecordOutcomeBody = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('completed') }),
+  z.object({ outcome: z.literal('no_show'), noShowParty: ZNoShowParty }),
+]);
+export type TRecordOutcomeBody = z.infer<typeof ZRecordOutcomeBody>;
+
+/** `GET /api/employer/interview/get-interviews`: the team calendar's period and member. */
+export const ZListInterviewsQuery = z
+  .object({
+    from: ZInstant,
+    to: ZInstant,
+    memberId: z.string().min(1).max(100).optional(),
+    applicationId: z.string().min(1).max(100).optional(),
+  })
+  .refine((query) => Date.parse(query.to) > Date.parse(query.from), {
+    error: 'The period must end after it starts.',
+    path: ['to'],
+  })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= 92 * 24 * 3600 * 1000, {
+    error: 'Ask for at most 92 days at a time.',
+    path: ['to'],
+  });
+export type TListInterviewsQuery = z.infer<typeof ZListInterviewsQuery>;
+
+export const ZInterviewIdParams = z.object({ interviewId: z.string().min(1).max(100) });
+export const ZInterviewTokenParams = z.object({ token: z.string().min(1).max(300) });
+
+export const ZInterviewSlot = z.object({ _id: z.string(), startsAt: z.string(), endsAt: z.string() });
+export type TInterviewSlot = z.infer<typeof ZInterviewSlot>;
+
+export const ZInterviewParticipant = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(INTERVIEW_PARTICIPANT_ROLES),
+});
+
+/** An interview as the team sees it. Times are UTC ISO strings; `timeZone` is the zone it was set in. */
+export const ZInterview = z.object({
+  _id: z.string(),
+  applicationId: z.string(),
+  jobId: z.string(),
+  jobTitle: z.string(),
+  physicianId: z.string(),
+  physicianName: z.string(),
+  type: ZInterviewType,
+  status: ZInterviewStatus,
+  durationMinutes: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  timeZone: z.string(),
+  meetingUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  notes: z.string().nullable(),
+  travelNotes: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  physicianMessage: z.string().nullable(),
+  noShowParty: ZNoShowParty.nullable(),
+  sequence: z.number(),
+  proposedSlots: z.array(ZInterviewSlot),
+  interviewers: z.array(ZInterviewParticipant),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TInterview = z.infer<typeof ZInterview>;
+
+export const ZInterviewList = z.object({ interviews: z.array(ZInterview) });
+export type TInterviewList = z.infer<typeof ZInterviewList>;
+
+/** An interview as the physician sees it: no internal notes, the organisation named. */
+export const ZPhysicianInterview = z.object({
+  _id: z.string(),
+  organizationName: z.string(),
+  jobTitle: z.string(),
+  type: ZInterviewType,
+  status: ZInterviewStatus,
+  durationMinutes: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  timeZone: z.string(),
+  meetingUrl: z.string().nullable(),
+  location: z.string().nullable(),
+  travelNotes: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  proposedSlots: z.array(ZInterviewSlot),
+  interviewers: z.array(z.object({ name: z.string() })),
+});
+export type TPhysicianInterview = z.infer<typeof ZPhysicianInterview>;
+
+export const ZPhysicianInterviewList = z.object({ interviews: z.array(ZPhysicianInterview) });
+
+/** `POST /api/employee/interview/pick-slot/{interviewId}` (and through the e-mailed link). */
+export const ZPickSlotBody = z.object({ slotId: z.string().min(1).max(100) });
+export type TPickSlotBody = z.infer<typeof ZPickSlotBody>;
+
+/** Asking for other times, or declining: a message for the team (required to ask, optional to decline). */
+export const ZRequestOtherTimesBody = z.object({
+  message: z.string().trim().min(1, { error: 'Say which times would suit you.' }).max(2000),
+});
+export const ZDeclineInterviewBody = z.object({ message: z.string().trim().max(2000).optional() });
