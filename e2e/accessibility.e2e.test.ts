@@ -322,7 +322,13 @@ describe.each([viewports.desktop, viewports.mobile])('at $width px', (viewport) 
 // invite, applications in several states, a conversation, saved jobs and an alert), at the same
 // widths. Each screen is checked as it opens; add a route here and it is checked and photographed
 // (artifacts/screenshots/<width>/physician-*.png).
-const physicianSignedOutRoutes = ['/physician/sign-in', '/physician/sign-up', '/physician/forgot-password'];
+const physicianSignedOutRoutes = [
+  '/physician/sign-in',
+  '/physician/sign-up',
+  '/physician/forgot-password',
+  // Doximity's answer when the physician declined: the callback screen's error state.
+  '/physician/oidc-callback?error=access_denied',
+];
 // `:jobId`, `:alertId` and `:conversationId` are replaced by the demo physician's own.
 const physicianSignedInRoutes = [
   '/physician/jobs',

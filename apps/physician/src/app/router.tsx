@@ -44,6 +44,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Where Doximity sends the browser back; it decides for itself where to go next.
+        path: 'oidc-callback',
+        lazy: screen(
+          () => import('../features/auth/oidc-callback-screen.tsx'),
+          (module) => module.OidcCallbackScreen,
+        ),
+      },
+      {
         element: <RequireSession />,
         children: [
           {

@@ -30,6 +30,17 @@ export function mockApi(handlers: Record<string, Handler>) {
   return calls;
 }
 
+/** Where the sign-in and sign-up screens ask whether sign-in with Doximity is offered. */
+export const OIDC_CONFIG_PATH = '/api/employee/auth/v1/oidc/config';
+
+/**
+ * The calls without the sign-in and sign-up screens' question whether Doximity sign-in is
+ * offered, which they ask on opening: for tests about what their forms send.
+ */
+export function withoutOidcConfig<Call extends { path: string }>(calls: Call[]): Call[] {
+  return calls.filter((call) => call.path !== OIDC_CONFIG_PATH);
+}
+
 export function renderApp(path: string, { isSignedIn = true } = {}) {
   if (isSignedIn) localStorage.setItem(SESSION_KEY, JSON.stringify(defaultSession));
   const store = createAppStore();

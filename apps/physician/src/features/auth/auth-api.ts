@@ -7,6 +7,7 @@ import type {
   TVerifyRecoveryOtpBody,
   TVerifyRecoveryOtpData,
 } from '@medhire/contract/auth';
+import type { TOidcConfigData } from '@medhire/contract/oidc';
 import type { TPhysicianRegisterData, TPhysicianResendOtpBody } from '@medhire/contract/physician-account';
 import type {
   TPhysicianLoginBody,
@@ -20,6 +21,13 @@ import { api } from '../../lib/api.ts';
  * server has sent a fresh code, so the app asks for it instead of showing a dead end.
  */
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
+
+/** What the professional network's redirect brought back to the callback screen. */
+export interface OidcCallbackParams {
+  code: string;
+  state: string | null;
+  iss: string | null;
+}
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -44,6 +52,20 @@ export const authApi = api.injectEndpoints({
     updatePasswordByCode: build.mutation<TAccountEmailData, TUpdatePasswordByOtpBody>({
       query: (body) => ({ path: '/employee/auth/update-password-by-otp', method: 'POST', body }),
     }),
+    /** Whether sign-in with Doximity is offered, and the server URL that starts it. */
+    getOidcConfig: build.query<TOidcConfigData, void>({
+      query: () => ({ path: '/employee/auth/v1/oidc/config' }),
+    }),
+    /**
+     * Trades the code of a Doximity sign-in started in this app for a physician session. A GET,
+     * but a mutation here: a code is single-use, so the call is never cached or repeated.
+     */
+    exchangeOidcCode: build.mutation<TPhysicianSession, OidcCallbackParams>({
+      query: ({ code, state, iss }) => ({
+        path: `/employee/auth/v1/exchange-code-with-token/${encodeURIComponent(code)}`,
+        query: { state, iss, accountKind: 'physician' },
+      }),
+    }),
   }),
 });
 
@@ -55,4 +77,6 @@ export const {
   useSendRecoveryCodeMutation,
   useVerifyRecoveryCodeMutation,
   useUpdatePasswordByCodeMutation,
+  useGetOidcConfigQuery,
+  useExchangeOidcCodeMutation,
 } = authApi;

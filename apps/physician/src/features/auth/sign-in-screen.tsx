@@ -12,6 +12,7 @@ import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
 import { noticeShown, selectSessionNotice, signedIn } from '../../lib/session-slice.ts';
 import { EMAIL_NOT_VERIFIED, useSignInMutation } from './auth-api.ts';
 import { ConfirmEmailStep } from './confirm-email-step.tsx';
+import { DoximitySignIn } from './doximity-sign-in.tsx';
 import './auth.css';
 
 const loginResolver = lazyContractResolver<TPhysicianLoginBody, TPhysicianLoginBody>(() =>
@@ -93,6 +94,7 @@ export function SignInScreen() {
               </Link>
             </form>
           )}
+          {!unconfirmed && <DoximitySignIn />}
         </Card>
         <p className="auth-screen__switch">
           New to MedHire? <Link to="/sign-up">Create your physician account</Link>

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
 import { useSignUpMutation } from './auth-api.ts';
 import { ConfirmEmailStep } from './confirm-email-step.tsx';
+import { DoximitySignIn } from './doximity-sign-in.tsx';
 import './auth.css';
 
 const registerResolver = lazyContractResolver<TPhysicianRegisterBody, TPhysicianRegisterBody>(() =>
@@ -80,6 +81,7 @@ export function SignUpScreen() {
               </Button>
             </form>
           )}
+          {!codeSentTo && <DoximitySignIn />}
         </Card>
         <p className="auth-screen__switch">
           Already have an account? <Link to="/sign-in">Sign in</Link>

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { userRole, users } from './accounts.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -19,6 +19,11 @@ export const oidcLogins = pgTable(
     nonce: text('nonce').notNull(),
     /** SHA-256 of the cookie that ties the sign-in to the browser that started it. */
     browserBindingHash: text('browser_binding_hash').notNull(),
+    /**
+     * Which app the sign-in was started from: it decides which kind of account the provider's
+     * answer may open, and which of the two callback pages the provider sends the browser to.
+     */
+    accountKind: userRole('account_kind').notNull().default('employer'),
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

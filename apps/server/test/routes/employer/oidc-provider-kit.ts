@@ -7,6 +7,10 @@ export interface ProviderAccount {
   email: string;
   /** Left out of the claims when undefined, as some providers do. */
   emailVerified?: boolean;
+  /** `given_name`, `family_name` and `name`, each left out when undefined. */
+  givenName?: string;
+  familyName?: string;
+  name?: string;
 }
 
 export interface TestOpenIdProvider {
@@ -24,10 +28,13 @@ export interface TestOpenIdProvider {
 
 /**
  * A real OpenID provider (oidc-provider) on 127.0.0.1, with one confidential client that must
- * use PKCE. Its login and consent steps complete by themselves for the chosen account, so a
- * test can walk the whole browser journey with plain HTTP requests.
+ * use PKCE and may be sent back to each of `redirectUris` (the employer app's and the physician
+ * app's callback pages). Its login and consent steps complete by themselves for the chosen
+ * account, so a test can walk the whole browser journey with plain HTTP requests.
  */
-export async function startTestOpenIdProvider(redirectUri: string): Promise<TestOpenIdProvider> {
+export async function startTestOpenIdProvider(
+  redirectUris: string | readonly string[],
+): Promise<TestOpenIdProvider> {
   const accounts = new Map<string, ProviderAccount>();
   const requestedPaths: string[] = [];
   let nextSubject: string | undefined;
@@ -60,7 +67,7 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [redirectUri],
+        redirect_uris: typeof redirectUris === 'string' ? [redirectUris] : [...redirectUris],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -79,7 +86,11 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
       Grant: 600,
     },
     interactions: { url: (_context, interaction) => `/interaction/${interaction.uid}` },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     findAccount: (_context, subject) => {
       const account = accounts.get(subject);
       if (!account) return undefined;
@@ -89,6 +100,9 @@ export async function startTestOpenIdProvider(redirectUri: string): Promise<Test
           sub: subject,
           email: account.email,
           ...(account.emailVerified === undefined ? {} : { email_verified: account.emailVerified }),
+          ...(account.givenName === undefined ? {} : { given_name: account.givenName }),
+          ...(account.familyName === undefined ? {} : { family_name: account.familyName }),
+          ...(account.name === undefined ? {} : { name: account.name }),
         }),
       };
     },

@@ -1,12 +1,14 @@
-import type { TSession } from '@medhire/contract/account';
+import type { TExchangeCodeData, TOidcAccountKind } from '@medhire/contract/oidc';
+import { PHYSICIAN_LIMITS } from '@medhire/contract/physicians';
 import * as client from 'openid-client';
+import type { TUserRow } from '../../../db/schema/accounts.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { startPhysicianSession } from '../../physicians/start-physician-session.ts';
 import { accessRefusal } from '../account-access.ts';
-import { physicianAccountRefusal } from '../authenticate-session.ts';
 import type { AuthContext } from '../context.ts';
 import { recordNewDeviceSignIn } from '../new-device.ts';
 import { startSession } from '../sessions.ts';
-import { linkOidcAccount } from './link-oidc-account.ts';
+import { linkOidcAccount, type ProviderName } from './link-oidc-account.ts';
 import { type OidcProviderClient, providerUnavailable } from './oidc-provider-client.ts';
 import { consumePendingLogin } from './pending-logins.ts';
 
@@ -27,6 +29,8 @@ export interface CompleteOidcLoginOptions {
   /** The `iss` of the authorisation response, when the client passed it on. */
   issuer: string | undefined;
   browserBinding: string | undefined;
+  /** The app that asks: a sign-in started in the other app is refused as unknown. */
+  accountKind: TOidcAccountKind;
   userAgent: string | undefined;
   log: ProviderFailureLog;
 }
@@ -55,6 +59,29 @@ function providerFailure(error: unknown, log: ProviderFailureLog): AppError {
   return new AppError('UNAUTHENTICATED', SIGN_IN_NOT_CONFIRMED_MESSAGE, { reason: 'OIDC_RESPONSE_INVALID' });
 }
 
+/** A claim's text, trimmed and cut to what a profile name holds; empty when absent. */
+function nameClaim(value: unknown): string {
+  return typeof value === 'string' ? value.trim().slice(0, PHYSICIAN_LIMITS.nameMax) : '';
+}
+
+/**
+ * The person's name for a new physician profile: `given_name` and `family_name`, or else the
+ * full `name` split before its last word. Empty where the provider shares neither; the new
+ * physician then fills it in on the profile, as the app asks them to.
+ */
+function readNameClaims(claims: Record<string, unknown>): ProviderName {
+  const firstName = nameClaim(claims.given_name);
+  const lastName = nameClaim(claims.family_name);
+  if (firstName || lastName) return { firstName, lastName };
+  const words = nameClaim(claims.name).split(/\s+/).filter(Boolean);
+  if (words.length < 2) return { firstName: words[0] ?? '', lastName: '' };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) ?? '' };
+}
+
+function hasName(name: ProviderName): boolean {
+  return Boolean(name.firstName || name.lastName);
+}
+
 function readEmailClaims(claims: Record<string, unknown>): { email?: string; isVerified?: boolean } {
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
   const verified = claims.email_verified;
@@ -63,21 +90,36 @@ function readEmailClaims(claims: Record<string, unknown>): { email?: string; isV
   return { email: email || undefined, isVerified };
 }
 
+/** Opens the session the app that started the sign-in expects, as its password sign-in answers it. */
+async function startSessionFor(
+  context: AuthContext,
+  user: TUserRow,
+  userAgent: string | undefined,
+): Promise<TExchangeCodeData> {
+  if (user.role === 'physician') return startPhysicianSession(context.db, user, userAgent);
+  return context.db.transaction(async (tx) => {
+    await recordNewDeviceSignIn(tx, user, userAgent);
+    return startSession(tx, user, userAgent);
+  });
+}
+
 /**
  * Finishes a professional-network sign-in: checks the state against the pending sign-in of
- * this browser (single use), trades the code and the PKCE verifier for tokens, validates the ID
- * token (issuer, audience, nonce, signature), reads the verified e-mail, and answers a session
- * for the linked employer account exactly like password sign-in does.
+ * this browser and app (single use), trades the code and the PKCE verifier for tokens,
+ * validates the ID token (issuer, audience, nonce, signature), reads the verified e-mail, and
+ * answers a session for the linked account of the kind the sign-in was started for — an
+ * employer's or a physician's — exactly like that app's password sign-in does.
  */
-export async function completeOidcLogin(options: CompleteOidcLoginOptions): Promise<TSession> {
-  const { context, provider, code, state, browserBinding, log } = options;
+export async function completeOidcLogin(options: CompleteOidcLoginOptions): Promise<TExchangeCodeData> {
+  const { context, provider, code, state, browserBinding, accountKind, log } = options;
   if (!state || !browserBinding) throw linkExpired();
   const configuration = await provider.configuration();
-  const pending = await consumePendingLogin(context.db, state, browserBinding);
+  const pending = await consumePendingLogin(context.db, state, browserBinding, accountKind);
   if (!pending) throw linkExpired();
 
   const metadata = configuration.serverMetadata();
-  const callbackUrl = new URL(provider.redirectUri);
+  // The token endpoint checks that this is the redirect URI the code was requested with.
+  const callbackUrl = new URL(provider.redirectUris[pending.accountKind]);
   callbackUrl.searchParams.set('code', code);
   callbackUrl.searchParams.set('state', state);
   // RFC 9207's `iss` guards clients that talk to several providers against mixing up their
@@ -86,6 +128,7 @@ export async function completeOidcLogin(options: CompleteOidcLoginOptions): Prom
   callbackUrl.searchParams.set('iss', options.issuer ?? metadata.issuer);
 
   let identity: { subject: string; email: string };
+  let name: ProviderName | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: pending.codeVerifier,
@@ -96,11 +139,13 @@ export async function completeOidcLogin(options: CompleteOidcLoginOptions): Prom
     const idToken = tokens.claims();
     if (!idToken) throw new AppError('UNAUTHENTICATED', SIGN_IN_NOT_CONFIRMED_MESSAGE);
     let emailClaims = readEmailClaims(idToken);
+    // A new physician profile needs a name; employer accounts keep theirs in the organisation.
+    name = pending.accountKind === 'physician' ? readNameClaims(idToken) : undefined;
     // Providers commonly leave profile claims out of the ID token of a code flow.
-    if (!emailClaims.email) {
-      emailClaims = readEmailClaims(
-        await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub),
-      );
+    if (!emailClaims.email || (name && !hasName(name))) {
+      const userInfo = await client.fetchUserInfo(configuration, tokens.access_token, idToken.sub);
+      if (!emailClaims.email) emailClaims = readEmailClaims(userInfo);
+      if (name && !hasName(name)) name = readNameClaims(userInfo);
     }
     if (!emailClaims.email) {
       throw new AppError(
@@ -121,12 +166,12 @@ export async function completeOidcLogin(options: CompleteOidcLoginOptions): Prom
     throw providerFailure(error, log);
   }
 
-  const user = await linkOidcAccount(context.db, { issuer: metadata.issuer, ...identity });
+  const user = await linkOidcAccount(context.db, {
+    identity: { issuer: metadata.issuer, ...identity },
+    accountKind: pending.accountKind,
+    name,
+  });
   const refusal = accessRefusal(user);
   if (refusal) throw refusal;
-  if (user.role !== 'employer') throw physicianAccountRefusal();
-  return context.db.transaction(async (tx) => {
-    await recordNewDeviceSignIn(tx, user, options.userAgent);
-    return startSession(tx, user, options.userAgent);
-  });
+  return startSessionFor(context, user, options.userAgent);
 }

@@ -1,3 +1,4 @@
+import type { TOidcAccountKind } from '@medhire/contract/oidc';
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -5,6 +6,11 @@ import { AppError } from '../../../lib/app-error.ts';
 export const OIDC_SCOPE = 'openid email profile';
 /** The web page the provider sends the person back to; it trades the code for a session. */
 export const OIDC_CALLBACK_PATH = '/auth/doximity/success';
+/**
+ * The physician app's page for the same (the app is served under /physician/). The provider must
+ * list it as a redirect URI of the client beside the employer app's.
+ */
+export const PHYSICIAN_OIDC_CALLBACK_PATH = '/physician/oidc-callback';
 /** Seconds any single call to the provider may take. */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
@@ -21,8 +27,11 @@ export function providerUnavailable(cause: unknown): AppError {
 export interface OidcProviderClient {
   issuer: string;
   clientId: string;
-  /** Where the provider returns the authorisation response: PUBLIC_URL + the callback page. */
-  redirectUri: string;
+  /**
+   * Where the provider returns the authorisation response: PUBLIC_URL + the callback page of the
+   * app the sign-in was started in.
+   */
+  redirectUris: Record<TOidcAccountKind, string>;
   /** The provider's metadata, discovered on first use and reused; a failed discovery is retried next time. */
   configuration(): Promise<client.Configuration>;
 }
@@ -86,7 +95,10 @@ export function createOidcProviderClient({
   return {
     issuer: oidc.issuer,
     clientId: oidc.clientId,
-    redirectUri: `${publicUrl}${OIDC_CALLBACK_PATH}`,
+    redirectUris: {
+      employer: `${publicUrl}${OIDC_CALLBACK_PATH}`,
+      physician: `${publicUrl}${PHYSICIAN_OIDC_CALLBACK_PATH}`,
+    },
     configuration() {
       pending ??= discover(oidc).catch((error: unknown) => {
         pending = undefined;

@@ -1,3 +1,4 @@
+import type { TOidcAccountKind } from '@medhire/contract/oidc';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/index.ts';
 import { oidcLogins, type TOidcLoginRow } from '../../../db/schema/oidc.ts';
@@ -13,6 +14,7 @@ export interface PendingLogin {
   codeVerifier: string;
   nonce: string;
   browserBinding: string;
+  accountKind: TOidcAccountKind;
 }
 
 export async function savePendingLogin(db: Db, login: PendingLogin, now = new Date()): Promise<void> {
@@ -24,6 +26,7 @@ export async function savePendingLogin(db: Db, login: PendingLogin, now = new Da
     codeVerifier: login.codeVerifier,
     nonce: login.nonce,
     browserBindingHash: hashToken(login.browserBinding),
+    accountKind: login.accountKind,
     expiresAt: new Date(now.getTime() + PENDING_LOGIN_VALID_MS),
   });
 }
@@ -31,12 +34,14 @@ export async function savePendingLogin(db: Db, login: PendingLogin, now = new Da
 /**
  * Takes the pending sign-in for `state` out of play and returns it, in one statement, so two
  * requests racing with the same state cannot both get it. Undefined when the state is unknown,
- * expired, already used, or was started in another browser.
+ * expired, already used, was started in another browser, or in the other app (which leaves it
+ * for its own app to finish).
  */
 export async function consumePendingLogin(
   db: Db,
   state: string,
   browserBinding: string,
+  accountKind: TOidcAccountKind,
   now = new Date(),
 ): Promise<TOidcLoginRow | undefined> {
   const [login] = await db
@@ -46,6 +51,7 @@ export async function consumePendingLogin(
       and(
         eq(oidcLogins.stateHash, hashToken(state)),
         eq(oidcLogins.browserBindingHash, hashToken(browserBinding)),
+        eq(oidcLogins.accountKind, accountKind),
         isNull(oidcLogins.consumedAt),
         gt(oidcLogins.expiresAt, now),
       ),

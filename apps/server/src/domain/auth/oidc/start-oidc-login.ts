@@ -1,3 +1,4 @@
+import type { TOidcAccountKind } from '@medhire/contract/oidc';
 import * as client from 'openid-client';
 import type { Db } from '../../../db/index.ts';
 import { generateToken } from '../secret-token.ts';
@@ -9,6 +10,8 @@ export interface StartOidcLoginOptions {
   provider: OidcProviderClient;
   /** The browser's binding cookie when it already has one; a new one is made otherwise. */
   browserBinding: string | undefined;
+  /** The app the sign-in is started from: the kind of account it may open. */
+  accountKind: TOidcAccountKind;
 }
 
 export interface StartedOidcLogin {
@@ -26,6 +29,7 @@ export async function startOidcLogin({
   db,
   provider,
   browserBinding,
+  accountKind,
 }: StartOidcLoginOptions): Promise<StartedOidcLogin> {
   const configuration = await provider.configuration();
   const state = client.randomState();
@@ -33,11 +37,11 @@ export async function startOidcLogin({
   const codeVerifier = client.randomPKCECodeVerifier();
   // Reusing the cookie a browser already holds lets two sign-ins started in two tabs both finish.
   const binding = browserBinding ?? generateToken();
-  await savePendingLogin(db, { state, nonce, codeVerifier, browserBinding: binding });
+  await savePendingLogin(db, { state, nonce, codeVerifier, browserBinding: binding, accountKind });
 
   const authorizationUrl = client.buildAuthorizationUrl(configuration, {
     response_type: 'code',
-    redirect_uri: provider.redirectUri,
+    redirect_uri: provider.redirectUris[accountKind],
     scope: OIDC_SCOPE,
     state,
     nonce,

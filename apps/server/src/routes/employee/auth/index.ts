@@ -1,7 +1,6 @@
-import { ZSession } from '@medhire/contract/account';
 import { ZVerifyOtpBody } from '@medhire/contract/auth';
 import { ok, ZFailure } from '@medhire/contract/envelope';
-import { ZExchangeCodeParams, ZExchangeCodeQuery } from '@medhire/contract/oidc';
+import { ZExchangeCodeData, ZExchangeCodeParams, ZExchangeCodeQuery } from '@medhire/contract/oidc';
 import {
   PHYSICIAN_ACCOUNT_MESSAGES,
   ZPhysicianRegisterData,
@@ -22,18 +21,28 @@ import {
 import { signInPhysician } from '../../../domain/physicians/sign-in-physician.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
 import { disconnectSession } from '../../../sockets/disconnect-sessions.ts';
+import { oidcSignInRoutes } from '../../employer/auth/oidc-routes.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from '../../employer/auth/route-options.ts';
 import accountRoutes from './account-routes.ts';
 
 const TAGS = ['employee auth'];
 
+/** /api/employee/auth/v1/oidc: the physician app's professional-network sign-in. */
+const physicianOidcRoutes = oidcSignInRoutes({
+  accountKind: 'physician',
+  authorizePath: '/api/employee/auth/v1/oidc/authorize',
+  tags: TAGS,
+  audience: ' to the physician app',
+});
+
 /**
  * /api/employee/auth: physician accounts (sign-up confirmed by an e-mailed code, sign in, sign
- * out; recovery and account settings in account-routes.ts). The professional-network
- * sign-in's code exchange lives here too, as the spec names it.
+ * out; recovery and account settings in account-routes.ts), and professional-network sign-in:
+ * the physician app's start, and the code exchange of both apps, as the spec names it.
  */
 const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountRoutes);
+  await app.register(physicianOidcRoutes, { prefix: '/v1/oidc' });
   app.post(
     '/register',
     {
@@ -138,10 +147,10 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employee auth'],
         summary:
-          'Finish sign-in with Doximity: trade the authorisation code (and its state) for a session, like login',
+          "Finish sign-in with Doximity: trade the authorisation code (and its state) for a session, like login — an employer's session, or with `accountKind=physician` a physician's for a sign-in the physician app started",
         params: ZExchangeCodeParams,
         querystring: ZExchangeCodeQuery,
-        response: { 200: ok(ZSession), ...FAILURES, 404: ZFailure, 503: ZFailure },
+        response: { 200: ok(ZExchangeCodeData), ...FAILURES, 404: ZFailure, 503: ZFailure },
       },
     },
     async (request, reply) => {
@@ -152,6 +161,7 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         state: request.query.state,
         issuer: request.query.iss,
         browserBinding: readBrowserBinding(request.headers.cookie),
+        accountKind: request.query.accountKind ?? 'employer',
         userAgent: userAgentOf(request),
         log: request.log,
       });

@@ -1,0 +1,1 @@
+ALTER TABLE "oidc_logins" ADD COLUMN "account_kind" "user_role" DEFAULT 'employer' NOT NULL;
