@@ -12,6 +12,7 @@ import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
 import backupsPlugin from './plugins/backups.ts';
+import conditionalGetPlugin from './plugins/conditional-get.ts';
 import configPlugin from './plugins/config.ts';
 import dataExportsPlugin from './plugins/data-exports.ts';
 import dbPlugin from './plugins/db.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(oidcPlugin);
     await app.register(webAppPlugin);
     await app.register(textHygienePlugin);
+    await app.register(conditionalGetPlugin);
     await app.register(routes, { prefix: '/api' });
     const metricsToken = config.metrics.token;
     if (metricsToken) await app.register(metricsRoutes, { token: metricsToken });

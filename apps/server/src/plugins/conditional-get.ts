@@ -1,0 +1,54 @@
+import { hash } from 'node:crypto';
+import fp from 'fastify-plugin';
+
+/**
+ * Conditional reads of the API: every successful JSON answer to a GET carries a weak ETag (a
+ * hash of its bytes), and a request whose If-None-Match names it is answered 304 with no body.
+ * A browser revalidates its copy (`Cache-Control: private, no-cache`) on every read, so a list
+ * that has not changed costs a few hundred bytes instead of its whole JSON, and is never shown
+ * stale. `Vary: Authorization` keeps one account's copy from being offered for another's.
+ * Routes that set their own ETag (the reference data) keep theirs.
+ */
+export function weakEtag(payload: string): string {
+  return `W/"${hash('sha1', payload, 'base64url').slice(0, 22)}"`;
+}
+
+/** If-None-Match may list several tags, or '*'; a weak comparison, as RFC 9110 asks for GET. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === opaque;
+  });
+}
+
+export default fp(
+  async (app) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (
+        (request.method !== 'GET' && request.method !== 'HEAD') ||
+        reply.statusCode !== 200 ||
+        typeof payload !== 'string' ||
+        reply.hasHeader('etag') ||
+        !request.url.startsWith('/api/')
+      ) {
+        done(null, payload);
+        return;
+      }
+      const etag = weakEtag(payload);
+      const vary = reply.getHeader('vary');
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', vary ? `${String(vary)}, authorization` : 'authorization');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        reply.code(304);
+        done(null, '');
+        return;
+      }
+      done(null, payload);
+    });
+  },
+  { name: 'conditional-get' },
+);
