@@ -7,7 +7,8 @@ import fp from 'fastify-plugin';
  * A browser revalidates its copy (`Cache-Control: private, no-cache`) on every read, so a list
  * that has not changed costs a few hundred bytes instead of its whole JSON, and is never shown
  * stale. `Vary: Authorization` keeps one account's copy from being offered for another's.
- * Routes that set their own ETag (the reference data) keep theirs.
+ * Routes that set their own ETag (the reference data) or caching (a sign-in's session answer is
+ * `no-store`) keep theirs.
  */
 export function weakEtag(payload: string): string {
   return `W/"${hash('sha1', payload, 'base64url').slice(0, 22)}"`;
@@ -31,6 +32,7 @@ export default fp(
         reply.statusCode !== 200 ||
         typeof payload !== 'string' ||
         reply.hasHeader('etag') ||
+        reply.hasHeader('cache-control') ||
         !request.url.startsWith('/api/')
       ) {
         done(null, payload);

@@ -67,6 +67,32 @@ describe('conditional reads (ETag / If-None-Match)', () => {
     expect(String(enums.headers.etag)).not.toMatch(/^W\//);
   });
 
+  it("keeps a route's own Cache-Control (a session answer is no-store) and tags nothing there", async () => {
+    const own = await buildTestApp(
+      {},
+      {
+        register: async (scope) => {
+          scope.get('/api/own-caching', async (_request, reply) => {
+            reply.header('cache-control', 'no-store');
+            return { success: true, data: { token: 'secret' } };
+          });
+        },
+      },
+    );
+    try {
+      const response = await own.inject({
+        method: 'GET',
+        url: '/api/own-caching',
+        headers: { 'if-none-match': '*' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.etag).toBeUndefined();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('compares tags weakly and accepts a list or *', () => {
     const tag = weakEtag('{"success":true}');
     expect(matchesIfNoneMatch(tag, tag)).toBe(true);
