@@ -375,7 +375,11 @@ function demoInterviewLink(): Promise<string> {
       '/employer/auth/login',
       { body: demoEmployer },
     );
-    const at = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString();
+    const at = (days: number) => {
+      const day = new Date(Date.now() + days * 24 * 3600 * 1000);
+      day.setUTCHours(15, 0, 0, 0);
+      return day.toISOString();
+    };
     const open = applications.filter((entry) => entry.status !== 'withdrawn');
     expect(open.length, 'the demo physician has an application').toBeGreaterThan(0);
     await callApi(server.baseURL, 'POST', `/employer/interview/schedule-interview/${open[0]?._id}`, {
