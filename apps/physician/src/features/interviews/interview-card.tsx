@@ -44,7 +44,7 @@ function WhereDetails({ interview }: { interview: TPhysicianInterview }) {
       </a>
     ) : null;
   }
-  if (interview.type === 'phone') return <span>The team will call you at the number in your profile.</span>;
+  if (interview.type === 'phone') return <span>The team will phone you at the time set.</span>;
   return (
     <>
       {interview.location && (
