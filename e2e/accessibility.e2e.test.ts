@@ -4,8 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../apps/server/src/domain/mail/outbox.ts';
+import { callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
-import { startServer, type TestServer } from './fixtures/server.ts';
+import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
 // Issue 15: axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules on every route of spec §2, at a
@@ -338,6 +340,7 @@ const physicianSignedInRoutes = [
   '/physician/alerts/new',
   '/physician/alerts/:alertId',
   '/physician/applications',
+  '/physician/interviews',
   '/physician/invites',
   '/physician/messages',
   '/physician/messages/:conversationId',
@@ -347,6 +350,61 @@ const physicianSignedInRoutes = [
   '/physician/settings',
   '/physician/no-such-screen',
 ];
+
+let interviewLink: Promise<string> | undefined;
+
+/**
+ * The path of the e-mailed link to an interview whose times wait for the demo physician's pick:
+ * the demo employer proposes three times for one of their applications (once for both widths),
+ * and the link is read from the mail in the server's outbox.
+ */
+function demoInterviewLink(): Promise<string> {
+  interviewLink ??= (async () => {
+    const physician = await callApi<{ token: string }>(server.baseURL, 'POST', '/employee/auth/login', {
+      body: { email: physicianEmail, password: DEMO_PHYSICIAN_PASSWORD },
+    });
+    const { applications } = await callApi<{ applications: { _id: string; status: string }[] }>(
+      server.baseURL,
+      'GET',
+      '/employee/job/get-applications?pageNumber=1&pageSize=50',
+      { token: physician.token },
+    );
+    const employer = await callApi<{ token: string; user: { _id: string } }>(
+      server.baseURL,
+      'POST',
+      '/employer/auth/login',
+      { body: demoEmployer },
+    );
+    const at = (days: number) => {
+      const day = new Date(Date.now() + days * 24 * 3600 * 1000);
+      day.setUTCHours(15, 0, 0, 0);
+      return day.toISOString();
+    };
+    const open = applications.filter((entry) => entry.status !== 'withdrawn');
+    expect(open.length, 'the demo physician has an application').toBeGreaterThan(0);
+    await callApi(server.baseURL, 'POST', `/employer/interview/schedule-interview/${open[0]?._id}`, {
+      token: employer.token,
+      body: {
+        type: 'onsite',
+        durationMinutes: 60,
+        interviewerIds: [employer.user._id],
+        timeZone: 'America/Chicago',
+        timing: { mode: 'proposed', proposedSlots: [at(40), at(41), at(42)] },
+        location: '1200 Lakeshore Drive, Suite 400, Chicago, IL 60611',
+        travelNotes: 'Parking is validated at the front desk.',
+      },
+    });
+    let link = '';
+    for (let waited = 0; link === '' && waited < SLOW; waited += 250) {
+      const mails = await readOutbox(server.dataDir, physicianEmail);
+      link = /\/physician\/interview\/[A-Za-z0-9_.%-]+/.exec(mails.at(-1)?.text ?? '')?.[0] ?? '';
+      if (link === '') await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (link === '') throw new Error(`No interview mail reached ${physicianEmail} within ${SLOW} ms`);
+    return link;
+  })();
+  return interviewLink;
+}
 
 /** The demo physician's e-mail, as the server's start-up banner prints it. */
 function demoPhysicianEmail(): string {
@@ -414,12 +472,42 @@ describe.each([viewports.desktop, viewports.mobile])('the physician app at $widt
     expect(pageWidth, `${where} fits ${width} px without scrolling sideways`).toBeLessThanOrEqual(width);
   }
 
+  it('has interview times waiting for the demo physician (for the interview screens)', async () => {
+    expect(await demoInterviewLink()).toMatch(/^\/physician\/interview\/./);
+  });
+
   it.each(physicianSignedInRoutes)('signed in: %s', async (route) => {
     expect(ids.conversationId, 'the demo physician ids were found').not.toBe('');
     const path = withIds(route);
     await openRoute(checked, path);
     await expectNoBlockingViolations(checked.page, path, width, route);
     await expectNoSidewaysScroll(checked.page, path);
+  });
+
+  it('the e-mailed interview link, signed out, and its decline confirmation', async () => {
+    const link = await demoInterviewLink();
+    const signedOut = await openPage(browser, { baseURL: server.baseURL, viewport, bypassCSP: true });
+    try {
+      await openRoute(signedOut, link);
+      const { page } = signedOut;
+      await page.getByRole('radio').first().waitFor({ timeout: SLOW });
+      await expectNoBlockingViolations(page, link, width, '/physician/interview/:token');
+      await expectNoSidewaysScroll(page, link);
+      await page.getByRole('button', { name: 'Ask for other times' }).click();
+      await page.getByRole('button', { name: /^Decline/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: SLOW });
+      await settle(page);
+      await expectNoBlockingViolations(
+        page,
+        `${link} (decline confirmation)`,
+        width,
+        '/physician/interview/:token (decline)',
+      );
+      signedOut.assertNoErrors();
+    } finally {
+      await signedOut.close();
+    }
   });
 
   it('with the apply confirmation open', async () => {

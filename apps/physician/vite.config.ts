@@ -11,13 +11,13 @@ const proxy = {
 };
 
 /**
- * What a physician reads again on the train: saved jobs, applications, invites and
+ * What a physician reads again on the train: saved jobs, applications, interviews, invites and
  * conversations (GET only, workbox's default). Answered from the network when it is there and
  * from the last answer when not. A RegExp, not a function: workbox copies it into the service
  * worker as text, where nothing from this file would be in scope.
  */
 const READABLE_OFFLINE =
-  /\/api\/employee\/(job\/get-applications|job\/get-saved-jobs|saved-job\/|match\/get-all-matches|conversation\/(get-all-conversation|get-conversation|sync))/;
+  /\/api\/employee\/(job\/get-applications|interview\/get-my-interviews|job\/get-saved-jobs|saved-job\/|match\/get-all-matches|conversation\/(get-all-conversation|get-conversation|sync))/;
 
 export default defineConfig({
   // The server serves this app under /physician/, next to the employer app at /.

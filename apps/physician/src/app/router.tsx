@@ -52,6 +52,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // The interview e-mail's link: it works without signing in (its token names the interview).
+        path: 'interview/:token',
+        lazy: screen(
+          () => import('../features/interviews/interview-link-screen.tsx'),
+          (module) => module.InterviewLinkScreen,
+        ),
+      },
+      {
         element: <RequireSession />,
         children: [
           {
@@ -82,6 +90,13 @@ export const routes: RouteObject[] = [
                 lazy: screen(
                   () => import('../features/applications/applications-screen.tsx'),
                   (module) => module.ApplicationsScreen,
+                ),
+              },
+              {
+                path: 'interviews',
+                lazy: screen(
+                  () => import('../features/interviews/interviews-screen.tsx'),
+                  (module) => module.InterviewsScreen,
                 ),
               },
               {

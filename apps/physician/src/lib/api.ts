@@ -52,6 +52,7 @@ export const api = createApi({
     'Job',
     'Applications',
     'Invites',
+    'Interviews',
     'Conversations',
     'Enums',
     'Notifications',

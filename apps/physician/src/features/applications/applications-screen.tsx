@@ -103,6 +103,11 @@ function ApplicationItem({ application }: { application: TPhysicianApplication }
         Applied {formatDay(application.appliedAt)}
         {application.withdrawnAt && ` · Withdrawn ${formatDay(application.withdrawnAt)}`}
       </span>
+      {application.status === 'interview' && (
+        <Link to="/interviews" className="application-list__interview">
+          See your interview <span className="visually-hidden">for {application.jobTitle}</span>
+        </Link>
+      )}
       {CAN_WITHDRAW.has(application.status) && (
         <div>
           <Button size="sm" variant="ghost" onClick={() => setIsConfirming(true)}>
@@ -140,7 +145,15 @@ export function ApplicationsScreen() {
   return (
     <>
       <title>Applications · MedHire for physicians</title>
-      <PageHeader title="Your applications" description="Every job you applied to, newest first." />
+      <PageHeader
+        title="Your applications"
+        description="Every job you applied to, newest first."
+        actions={
+          <Link className={buttonClasses({ variant: 'secondary', size: 'sm' })} to="/interviews">
+            Interviews
+          </Link>
+        }
+      />
       {isLoading ? (
         <Spinner label="Loading your applications" />
       ) : error ? (

@@ -1,5 +1,5 @@
 import { PHYSICIAN_MESSAGES, type TPhysicianApplication } from '@medhire/contract/physicians';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { failure, ok } from '../../../test/fixtures.ts';
@@ -77,5 +77,24 @@ describe('the applications list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw application' }));
     expect(await within(dialog).findByText(PHYSICIAN_MESSAGES.cannotWithdrawHired)).toBeInTheDocument();
     expect(screen.getByText('Offer')).toBeInTheDocument();
+  });
+
+  it('links an application at the interview stage to the interviews', async () => {
+    mockApi({
+      'GET /api/employee/job/get-applications': () =>
+        page([
+          application({ status: 'interview', statusLabel: 'Interview' }),
+          application({ _id: 'application-2', jobTitle: 'Hospitalist' }),
+        ]),
+      'GET /api/employee/interview/get-my-interviews': () => ok({ interviews: [] }),
+    });
+    const { router } = renderApp('/applications');
+
+    const links = await screen.findAllByRole('link', { name: /See your interview/ });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName('See your interview for Family Physician');
+    await userEvent.click(screen.getByRole('link', { name: 'Interviews' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/interviews'));
+    expect(await screen.findByText('No interviews yet')).toBeInTheDocument();
   });
 });
