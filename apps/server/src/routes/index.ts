@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import calendarFeedRoutes from './calendar/index.ts';
 import employeeAlertRoutes from './employee/alert/index.ts';
 import employeeAuthRoutes from './employee/auth/index.ts';
 import employeeConversationRoutes from './employee/conversation/index.ts';
@@ -62,6 +63,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
   await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(employerInterviewRoutes, { prefix: '/employer/interview' });
+  await app.register(calendarFeedRoutes, { prefix: '/calendar' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 

@@ -150,6 +150,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   // calendar shows a delegate their jobs' interviews and those they interview on.
   'GET /api/employer/interview/get-my-availability': needs('account.self'),
   'PATCH /api/employer/interview/update-my-availability': needs('account.self'),
+  'GET /api/employer/interview/get-calendar-feed-link': needs('account.self'),
+  'POST /api/employer/interview/reset-calendar-feed-link': needs('account.self'),
   'POST /api/employer/interview/schedule-interview/:applicationId': needs('applicants'),
   'GET /api/employer/interview/get-interviews': needs('applicants'),
   'GET /api/employer/interview/get-single-interview/:interviewId': needs('applicants'),

@@ -2,6 +2,7 @@ import { ZApplicationIdParams } from '@medhire/contract/applicants';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import {
   ZAvailability,
+  ZCalendarFeedLink,
   ZCancelInterviewBody,
   ZInterview,
   ZInterviewIdParams,
@@ -14,6 +15,7 @@ import {
 } from '@medhire/contract/interviews';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCalendarFeedLink, resetCalendarFeedLink } from '../../../domain/interviews/calendar-feed.ts';
 import { getInterview, listInterviews } from '../../../domain/interviews/list-interviews.ts';
 import {
   cancelInterview,
@@ -74,6 +76,51 @@ const employerInterviewRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'Your availability is saved.',
       data: await updateMyAvailability({ db: app.db, owner: ownerOf(request), availability: request.body }),
+    }),
+  );
+
+  app.get(
+    '/get-calendar-feed-link',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "The signed-in member's personal interview calendar feed: a secret https and webcal:// URL, made on the first call",
+        response: { 200: ok(ZCalendarFeedLink), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getCalendarFeedLink({
+        db: app.db,
+        secret: app.config.jwtSecret,
+        publicUrl: app.config.publicUrl,
+        userId: ownerOf(request).userId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/reset-calendar-feed-link',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "Replace the signed-in member's calendar feed URL with a new one; the old one stops working at once",
+        response: { 200: ok(ZCalendarFeedLink), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your calendar link is replaced. Subscribe again with the new one.',
+      data: await resetCalendarFeedLink({
+        db: app.db,
+        secret: app.config.jwtSecret,
+        publicUrl: app.config.publicUrl,
+        userId: ownerOf(request).userId,
+      }),
     }),
   );
 
