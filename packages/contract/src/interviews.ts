@@ -284,12 +284,10 @@ export const SCORECARD_MESSAGES = {
   jobNotFound: 'We could not find that job.',
   notInterviewer: 'Only an interviewer on this interview can submit a scorecard for it.',
   alreadySubmitted: 'You already submitted your scorecard for this interview.',
-  notYetHeld: 'A scorecard can be submitted once the interview has started.',
+  notHeld: 'A scorecard is for an interview with a time (scheduled or held), not one offered or called off.',
   criteriaMismatch: "Rate each of the job's scorecard criteria once, and nothing else.",
   duplicateCriteria: 'Name each criterion only once.',
 } as const;
-
-export const ZJobIdParams = z.object({ jobId: z.string().min(1).max(100) });
 
 export const ZScorecardCriteria = z.object({
   jobId: z.string(),

@@ -18,6 +18,7 @@ import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerDataExportRoutes from './employer/data-export/index.ts';
 import employerInterviewRoutes from './employer/interview/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
+import employerScorecardCriteriaRoutes from './employer/job/scorecard-criteria-routes.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
 import employerNotificationRoutes from './employer/notification/index.ts';
@@ -52,6 +53,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
   await app.register(employerJobRoutes, { prefix: '/employer/job' });
+  await app.register(employerScorecardCriteriaRoutes, { prefix: '/employer/job' });
   await app.register(employerApplicantRoutes, { prefix: '/employer/applicant' });
   await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
   await app.register(employerMatchRoutes, { prefix: '/employer/match' });

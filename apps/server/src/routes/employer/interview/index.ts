@@ -7,10 +7,12 @@ import {
   ZInterview,
   ZInterviewIdParams,
   ZInterviewList,
+  ZInterviewScorecards,
   ZListInterviewsQuery,
   ZRecordOutcomeBody,
   ZRescheduleInterviewBody,
   ZScheduleInterviewBody,
+  ZSubmitScorecardBody,
   ZUpdateAvailabilityBody,
 } from '@medhire/contract/interviews';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +26,7 @@ import {
 } from '../../../domain/interviews/manage-interview.ts';
 import { getMyAvailability, updateMyAvailability } from '../../../domain/interviews/member-availability.ts';
 import { scheduleInterview } from '../../../domain/interviews/schedule-interview.ts';
+import { getInterviewScorecards, submitScorecard } from '../../../domain/interviews/scorecards.ts';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
 import { requireAccount } from '../../../plugins/auth.ts';
 
@@ -265,6 +268,53 @@ const employerInterviewRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'The outcome is recorded.',
       data: await recordInterviewOutcome({
+        db: app.db,
+        owner: ownerOf(request),
+        interviewId: request.params.interviewId,
+        body: request.body,
+      }),
+    }),
+  );
+
+  app.get(
+    '/get-scorecards/:interviewId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "An interview's scorecards: all of them, except to an interviewer on it who has not submitted theirs (a count only)",
+        params: ZInterviewIdParams,
+        response: { 200: ok(ZInterviewScorecards), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getInterviewScorecards({
+        db: app.db,
+        owner: ownerOf(request),
+        interviewId: request.params.interviewId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/submit-scorecard/:interviewId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "Submit the signed-in interviewer's scorecard: 1–5 per job criterion, a recommendation and notes; once (409 after)",
+        params: ZInterviewIdParams,
+        body: ZSubmitScorecardBody,
+        response: { 200: ok(ZInterviewScorecards), ...CHANGE_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your scorecard is submitted.',
+      data: await submitScorecard({
         db: app.db,
         owner: ownerOf(request),
         interviewId: request.params.interviewId,
