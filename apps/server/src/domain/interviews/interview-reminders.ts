@@ -1,7 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
-import { interviewParticipants, interviewRemindersSent, interviews } from '../../db/schema/interviews.ts';
+import {
+  interviewParticipants,
+  interviewRemindersSent,
+  interviews,
+  memberAvailability,
+} from '../../db/schema/interviews.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
@@ -60,6 +65,8 @@ interface Recipient {
   email: string;
   name: string;
   role: 'interviewer' | 'physician';
+  /** The zone the mail shows the time in: an interviewer's own (their availability), else the interview's. */
+  timeZone: string | null;
 }
 
 export type ReminderOutcome = { sent: number; skipped: 'stale' | 'not-scheduled' | 'started' | null };
@@ -84,7 +91,7 @@ function reminderMail(
     recipient.role === 'physician'
       ? `Your interview with ${facts.organizationName} for ${facts.jobTitle} is ${when}.`
       : `Your interview with ${facts.physicianName} for ${facts.jobTitle} is ${when}.`,
-    `${interview.startsAt ? formatInZone(interview.startsAt, interview.timeZone) : ''}, ${interview.durationMinutes} minutes`,
+    `${interview.startsAt ? formatInZone(interview.startsAt, recipient.timeZone ?? interview.timeZone) : ''}, ${interview.durationMinutes} minutes`,
     TYPE_LABELS[interview.type],
     ...(interview.type === 'video' && interview.meetingUrl ? [`Join: ${interview.meetingUrl}`] : []),
     ...(interview.location ? [`Where: ${interview.location}`] : []),
@@ -147,9 +154,11 @@ export async function sendInterviewReminder({
         email: users.email,
         name: users.fullName,
         role: interviewParticipants.role,
+        timeZone: memberAvailability.timeZone,
       })
       .from(interviewParticipants)
       .innerJoin(users, and(eq(users.id, interviewParticipants.participantUserId), isNull(users.archivedAt)))
+      .leftJoin(memberAvailability, eq(memberAvailability.userId, interviewParticipants.participantUserId))
       .where(eq(interviewParticipants.interviewId, job.interviewId))
       .orderBy(interviewParticipants.participantUserId)
   ).map((person) => ({ ...person, name: person.name ?? person.email }));

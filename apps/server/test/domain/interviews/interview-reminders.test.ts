@@ -109,6 +109,22 @@ describe('interview reminders', () => {
     ]);
     for (const job of queued) expect(job.data.startsAt).toBe(startsAt.toISOString());
 
+    // An interviewer with hours of their own reads the time in their zone; the others in the interview's.
+    const saved = await callApi(
+      app,
+      'PATCH',
+      '/employer/interview/update-my-availability',
+      team.recruiter.token,
+      {
+        timeZone: 'Europe/Berlin',
+        weeklyHours: [],
+        exceptions: [],
+        bufferBeforeMinutes: 0,
+        bufferAfterMinutes: 0,
+      },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+
     const mailer = recordingMailer();
     const [dayBefore, twoHoursBefore] = queued;
     if (!dayBefore || !twoHoursBefore) throw new Error('reminders missing');
@@ -121,6 +137,8 @@ describe('interview reminders', () => {
     const toPhysician = mailer.sent.find((mail) => mail.to === applicant.email);
     expect(toPhysician?.text).toContain('/physician/interview/');
     expect(mailer.sent.find((mail) => mail.to === team.interviewer.email)?.text).toContain('Dr. Remy');
+    expect(toPhysician?.text).toContain('(America/Chicago)');
+    expect(mailer.sent.find((mail) => mail.to === team.recruiter.email)?.text).toContain('(Europe/Berlin)');
 
     // The same job again (a retry, a duplicate delivery): nothing more.
     expect(await run(dayBefore.data, new Date(dayBefore.startAfter.getTime() + 60_000), mailer)).toEqual({
