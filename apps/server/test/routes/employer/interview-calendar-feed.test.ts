@@ -199,4 +199,17 @@ describe('GET /api/calendar/{token}.ics', () => {
     expect(asInterviewer.body).toContain(`MedHire interviews · Rita Recruiter`);
     expect(recruiterFeed.httpsUrl).not.toBe(interviewerFeed.httpsUrl);
   });
+
+  it('is rate limited per address (429 past 60 a minute)', async () => {
+    const url = new URL((await linkOf(team.owner)).httpsUrl).pathname;
+    const remoteAddress = '203.0.113.77';
+    for (let index = 0; index < 60; index += 1) {
+      const response = await app.inject({ method: 'GET', url, remoteAddress });
+      expect(response.statusCode).toBe(200);
+    }
+    const limited = await app.inject({ method: 'GET', url, remoteAddress });
+    expectFailure(limited, 429, 'RATE_LIMITED', 'feed');
+    const elsewhere = await app.inject({ method: 'GET', url, remoteAddress: '203.0.113.78' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
 });
