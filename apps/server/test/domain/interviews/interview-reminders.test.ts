@@ -1,7 +1,7 @@
 import type { TInterview } from '@medhire/contract/interviews';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { interviewProposedSlots, interviewRemindersSent } from '../../../src/db/schema/interviews.ts';
 import {
   INTERVIEW_REMINDER_QUEUE,
@@ -10,6 +10,7 @@ import {
 } from '../../../src/domain/interviews/interview-reminders.ts';
 import { pickInterviewSlot } from '../../../src/domain/interviews/physician-interviews.ts';
 import type { Mailer, MailMessage } from '../../../src/domain/mail/mailer.ts';
+import { type OutboxMessage, readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { QUEUE_SCHEMA } from '../../../src/queue/enqueue-job.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi } from '../../routes/employer/applicant-kit.ts';
@@ -22,6 +23,7 @@ import {
   interviewTeam,
   proposedBody,
   scheduled,
+  waitForMails,
 } from '../../routes/employer/interviews-kit.ts';
 
 /**
@@ -309,5 +311,36 @@ describe('interview reminders', () => {
       ['24h', starts[1]?.toISOString()],
       ['2h', starts[1]?.toISOString()],
     ]);
+  });
+
+  it('runs on the queue: a due reminder goes out once, and a second delivery of the job sends nothing', async () => {
+    const { interview, applicant } = await scheduleAt(hoursFromNow(30), 'Queued');
+    const jobTable = sql`${sql.identifier(QUEUE_SCHEMA)}.job`;
+    type Row = { id: string; state: string };
+    const jobOf = async (): Promise<Row | undefined> => {
+      const result = await app.db.execute<Row>(
+        sql`select id, state from ${jobTable} where name = ${INTERVIEW_REMINDER_QUEUE} and data->>'interviewId' = ${interview._id} and data->>'kind' = '24h'`,
+      );
+      const rows = Array.isArray(result) ? (result as Row[]) : (result as { rows: Row[] }).rows;
+      return rows[0];
+    };
+    const job = await jobOf();
+    expect(job?.state).toBe('created');
+    const isReminder = (mail: OutboxMessage) => mail.subject.startsWith('Reminder: interview tomorrow');
+    const recipients = [applicant.email, team.interviewer.email, team.recruiter.email];
+    // Its moment comes (the clock moved on).
+    await app.db.execute(
+      sql`update ${jobTable} set start_after = now() where name = ${INTERVIEW_REMINDER_QUEUE} and id = ${job?.id}`,
+    );
+    for (const email of recipients) await waitForMails(app, email, 1, isReminder);
+    await vi.waitFor(async () => expect((await jobOf())?.state).toBe('completed'), { timeout: 15_000 });
+    // Delivered again (as after a worker lost track of it): it runs, and sends nothing more.
+    await app.db.execute(
+      sql`update ${jobTable} set state = 'created', start_after = now(), started_on = null, completed_on = null where name = ${INTERVIEW_REMINDER_QUEUE} and id = ${job?.id}`,
+    );
+    await vi.waitFor(async () => expect((await jobOf())?.state).toBe('completed'), { timeout: 15_000 });
+    for (const email of recipients) {
+      expect((await readOutbox(app.config.dataDir, email)).filter(isReminder), email).toHaveLength(1);
+    }
   });
 });
