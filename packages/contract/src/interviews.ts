@@ -253,3 +253,94 @@ export const ZRequestOtherTimesBody = z.object({
   message: z.string().trim().min(1, { error: 'Say which times would suit you.' }).max(2000),
 });
 export const ZDeclineInterviewBody = z.object({ message: z.string().trim().max(2000).optional() });
+
+/** A member's personal calendar feed: the same secret URL over https and webcal. */
+export const ZCalendarFeedLink = z.object({
+  httpsUrl: z.string(),
+  webcalUrl: z.string(),
+  createdAt: z.string(),
+});
+export type TCalendarFeedLink = z.infer<typeof ZCalendarFeedLink>;
+/** `GET /api/calendar/{token}.ics`: the token with its `.ics` suffix. */
+export const ZCalendarFeedParams = z.object({ feed: z.string().min(1).max(200) });
+
+/** The overall recommendation of a scorecard. */
+export const SCORECARD_RECOMMENDATIONS = ['strong_no', 'no', 'yes', 'strong_yes'] as const;
+export const ZScorecardRecommendation = z.enum(SCORECARD_RECOMMENDATIONS, {
+  error: 'Choose strong no, no, yes or strong yes.',
+});
+export type TScorecardRecommendation = z.infer<typeof ZScorecardRecommendation>;
+
+/** The criteria a job's scorecards rate when it has none of its own. */
+export const DEFAULT_SCORECARD_CRITERIA = [
+  'Clinical knowledge',
+  'Communication',
+  'Professionalism',
+  'Team fit',
+] as const;
+export const MAX_SCORECARD_CRITERIA = 12;
+
+export const SCORECARD_MESSAGES = {
+  jobNotFound: 'We could not find that job.',
+  notInterviewer: 'Only an interviewer on this interview can submit a scorecard for it.',
+  alreadySubmitted: 'You already submitted your scorecard for this interview.',
+  notHeld: 'A scorecard is for an interview with a time (scheduled or held), not one offered or called off.',
+  criteriaMismatch: "Rate each of the job's scorecard criteria once, and nothing else.",
+  duplicateCriteria: 'Name each criterion only once.',
+} as const;
+
+export const ZScorecardCriteria = z.object({
+  jobId: z.string(),
+  criteria: z.array(z.string()),
+  /** True while the job uses the default criteria (it never saved its own). */
+  isDefault: z.boolean(),
+});
+export type TScorecardCriteria = z.infer<typeof ZScorecardCriteria>;
+
+export const ZUpdateScorecardCriteriaBody = z.object({
+  criteria: z
+    .array(z.string().trim().min(1, { error: 'Name each criterion.' }).max(80))
+    .min(1, { error: 'Keep at least one criterion.' })
+    .max(MAX_SCORECARD_CRITERIA, { error: `At most ${MAX_SCORECARD_CRITERIA} criteria.` }),
+});
+export type TUpdateScorecardCriteriaBody = z.infer<typeof ZUpdateScorecardCriteriaBody>;
+
+export const ZScorecardRating = z.object({
+  criterion: z.string().trim().min(1).max(80),
+  rating: z.number().int().min(1, { error: 'Rate from 1 to 5.' }).max(5, { error: 'Rate from 1 to 5.' }),
+});
+
+export const ZSubmitScorecardBody = z.object({
+  ratings: z.array(ZScorecardRating).min(1).max(MAX_SCORECARD_CRITERIA),
+  recommendation: ZScorecardRecommendation,
+  notes: z.string().trim().max(5000).optional(),
+});
+export type TSubmitScorecardBody = z.infer<typeof ZSubmitScorecardBody>;
+
+export const ZScorecard = z.object({
+  _id: z.string(),
+  interviewId: z.string(),
+  interviewerUserId: z.string(),
+  interviewerName: z.string(),
+  ratings: z.array(z.object({ criterion: z.string(), rating: z.number() })),
+  recommendation: ZScorecardRecommendation,
+  notes: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export type TScorecard = z.infer<typeof ZScorecard>;
+
+/**
+ * The scorecards of an interview as the caller may see them. An interviewer who has not submitted
+ * theirs sees none of the others' (`hiddenCount` says how many are waiting); everyone else allowed
+ * sees them all.
+ */
+export const ZInterviewScorecards = z.object({
+  interviewId: z.string(),
+  criteria: z.array(z.string()),
+  scorecards: z.array(ZScorecard),
+  hiddenCount: z.number(),
+  /** The caller is an interviewer on this interview and can (still) submit a scorecard. */
+  canSubmit: z.boolean(),
+  mine: ZScorecard.nullable(),
+});
+export type TInterviewScorecards = z.infer<typeof ZInterviewScorecards>;

@@ -1,10 +1,16 @@
 import fp from 'fastify-plugin';
 import { INTERVIEW_MAIL_QUEUE, type InterviewMailJob } from '../domain/interviews/interview-queue.ts';
+import {
+  INTERVIEW_REMINDER_QUEUE,
+  type InterviewReminderJob,
+  sendInterviewReminder,
+} from '../domain/interviews/interview-reminders.ts';
 import { sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
 
 /**
  * Interview e-mails from the durable queue, after the transactions that changed the interview
- * commit: the offered times, the calendar invites and cancellations, the physician's answers.
+ * commit: the offered times, the calendar invites and cancellations, the physician's answers,
+ * and the reminders 24 h and 2 h before (queued to start then).
  */
 export default fp(
   async (app) => {
@@ -13,6 +19,19 @@ export default fp(
       { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 0.5 },
       async (job) => {
         await sendInterviewMail({
+          db: app.db,
+          mailer: app.mailer,
+          publicUrl: app.config.publicUrl,
+          secret: app.config.jwtSecret,
+          job,
+        });
+      },
+    );
+    app.queue.work<InterviewReminderJob>(
+      INTERVIEW_REMINDER_QUEUE,
+      { retryLimit: 6, retryDelay: 30, retryBackoff: true, pollingIntervalSeconds: 5 },
+      async (job) => {
+        await sendInterviewReminder({
           db: app.db,
           mailer: app.mailer,
           publicUrl: app.config.publicUrl,

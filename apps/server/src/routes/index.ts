@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import calendarFeedRoutes from './calendar/index.ts';
 import employeeAlertRoutes from './employee/alert/index.ts';
 import employeeAuthRoutes from './employee/auth/index.ts';
 import employeeConversationRoutes from './employee/conversation/index.ts';
@@ -17,6 +18,7 @@ import employerDashboardRoutes from './employer/dashboard/index.ts';
 import employerDataExportRoutes from './employer/data-export/index.ts';
 import employerInterviewRoutes from './employer/interview/index.ts';
 import employerJobRoutes from './employer/job/index.ts';
+import employerScorecardCriteriaRoutes from './employer/job/scorecard-criteria-routes.ts';
 import employerLocationRoutes from './employer/location/index.ts';
 import employerMatchRoutes from './employer/match/index.ts';
 import employerNotificationRoutes from './employer/notification/index.ts';
@@ -51,6 +53,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerLocationRoutes, { prefix: '/employer/auth' });
   await app.register(employerOrganizationRoutes, { prefix: '/employer/organization' });
   await app.register(employerJobRoutes, { prefix: '/employer/job' });
+  await app.register(employerScorecardCriteriaRoutes, { prefix: '/employer/job' });
   await app.register(employerApplicantRoutes, { prefix: '/employer/applicant' });
   await app.register(employerDashboardRoutes, { prefix: '/employer/dashboard' });
   await app.register(employerMatchRoutes, { prefix: '/employer/match' });
@@ -62,6 +65,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
   await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(employerInterviewRoutes, { prefix: '/employer/interview' });
+  await app.register(calendarFeedRoutes, { prefix: '/calendar' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };
 

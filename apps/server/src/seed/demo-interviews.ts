@@ -1,4 +1,10 @@
-import type { TInterviewStatus, TInterviewType, TWeeklyHours } from '@medhire/contract/interviews';
+import {
+  DEFAULT_SCORECARD_CRITERIA,
+  type TInterviewStatus,
+  type TInterviewType,
+  type TScorecardRecommendation,
+  type TWeeklyHours,
+} from '@medhire/contract/interviews';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../db/index.ts';
@@ -7,6 +13,7 @@ import { applications } from '../db/schema/hiring.ts';
 import {
   interviewParticipants,
   interviewProposedSlots,
+  interviewScorecards,
   interviews,
   memberAvailability,
 } from '../db/schema/interviews.ts';
@@ -52,6 +59,15 @@ interface DemoInterviewPlan {
   durationMinutes: number;
   interviewers: readonly string[];
   cancelReason?: string;
+  /** Scorecards of interviewers, rating the default criteria in order. */
+  scorecards?: readonly DemoScorecard[];
+}
+
+interface DemoScorecard {
+  by: string;
+  ratings: readonly number[];
+  recommendation: TScorecardRecommendation;
+  notes: string;
 }
 
 /**
@@ -69,6 +85,14 @@ const PLANS: readonly DemoInterviewPlan[] = [
     timeZone: 'America/Chicago',
     durationMinutes: 45,
     interviewers: [DEMO_EMPLOYER_EMAIL],
+    scorecards: [
+      {
+        by: DEMO_EMPLOYER_EMAIL,
+        ratings: [4, 5, 5, 4],
+        recommendation: 'yes',
+        notes: 'Clear on chronic-care follow-up; asked good questions about the panel size.',
+      },
+    ],
   },
   {
     status: 'completed',
@@ -78,6 +102,15 @@ const PLANS: readonly DemoInterviewPlan[] = [
     timeZone: 'America/Chicago',
     durationMinutes: 180,
     interviewers: [DEMO_EMPLOYER_EMAIL, DEMO_RECRUITER_EMAIL],
+    // The recruiter has not scored yet: the demo shows them the blind view.
+    scorecards: [
+      {
+        by: DEMO_EMPLOYER_EMAIL,
+        ratings: [5, 4, 5, 5],
+        recommendation: 'strong_yes',
+        notes: 'The clinic staff loved the site visit. Ready to make an offer.',
+      },
+    ],
   },
   {
     status: 'no_show',
@@ -249,6 +282,24 @@ export async function seedDemoInterviews(db: Db, { now }: { now: Date }): Promis
         isActive: isHeld,
       })),
     );
+    const scorecards = (plan.scorecards ?? []).flatMap((card) => {
+      const userId = idOf.get(card.by);
+      if (!userId) return [];
+      return [
+        {
+          interviewId: interview.id,
+          interviewerUserId: userId,
+          ratings: DEFAULT_SCORECARD_CRITERIA.map((criterion, position) => ({
+            criterion,
+            rating: card.ratings[position] ?? 3,
+          })),
+          recommendation: card.recommendation,
+          notes: card.notes,
+          submittedAt: new Date(endsAt.getTime() + 3_600_000),
+        },
+      ];
+    });
+    if (scorecards.length > 0) await db.insert(interviewScorecards).values(scorecards);
     if (plan.status === 'proposed') {
       await db.insert(interviewProposedSlots).values(
         [0, 1, 2].map((offset) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_SCORECARD_CRITERIA } from '@medhire/contract/interviews';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,12 @@ import {
   messages,
   savedApplicants,
 } from '../../src/db/schema/hiring.ts';
-import { interviews, memberAvailability } from '../../src/db/schema/interviews.ts';
+import {
+  interviewParticipants,
+  interviewScorecards,
+  interviews,
+  memberAvailability,
+} from '../../src/db/schema/interviews.ts';
 import { jobs } from '../../src/db/schema/jobs.ts';
 import { physicians } from '../../src/db/schema/physicians.ts';
 import { DEMO_EMPLOYER_EMAIL } from '../../src/seed/demo-employer.ts';
@@ -304,6 +310,30 @@ describe('demo physicians and hiring activity', () => {
     }[];
     expect(overlaps[0]?.count).toBe(0);
     expect(await app.db.$count(memberAvailability)).toBe(3);
+  });
+
+  it('has scorecards on past interviews only, by their interviewers, one still missing', async () => {
+    const cards = await app.db
+      .select({ scorecard: interviewScorecards, interview: interviews })
+      .from(interviewScorecards)
+      .innerJoin(interviews, eq(interviews.id, interviewScorecards.interviewId))
+      .where(eq(interviews.organizationId, organizationId));
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    for (const { scorecard, interview } of cards) {
+      expect(interview.status).toBe('completed');
+      expect(scorecard.ratings.map((rating) => rating.criterion)).toEqual([...DEFAULT_SCORECARD_CRITERIA]);
+      const [onIt] = await app.db
+        .select()
+        .from(interviewParticipants)
+        .where(
+          and(
+            eq(interviewParticipants.interviewId, interview.id),
+            eq(interviewParticipants.participantUserId, scorecard.interviewerUserId),
+            eq(interviewParticipants.role, 'interviewer'),
+          ),
+        );
+      expect(onIt).toBeDefined();
+    }
   });
 
   it('leaves a database that already has accounts alone', async () => {

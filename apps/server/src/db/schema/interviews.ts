@@ -3,6 +3,7 @@ import {
   INTERVIEW_STATUSES,
   INTERVIEW_TYPES,
   NO_SHOW_PARTIES,
+  SCORECARD_RECOMMENDATIONS,
   type TWeeklyHours,
 } from '@medhire/contract/interviews';
 import { sql } from 'drizzle-orm';
@@ -163,4 +164,85 @@ export const interviewParticipants = pgTable(
       sql`not ${table.isActive} or (${table.startsAt} is not null and ${table.endsAt} > ${table.startsAt})`,
     ),
   ],
+);
+
+/**
+ * The interview reminders that went out (24 h and 2 h before), one row per interview, recipient,
+ * kind and start time. The reminder worker inserts the row and sends the mail in one transaction:
+ * a second run of the same job (a retry, a restart after the claim, a duplicate job for a time set
+ * again) finds the row and sends nothing; a crash before the send rolls the row back, so the next
+ * run sends it. The start time is part of the key: a moved interview is reminded of its new time.
+ */
+export const interviewRemindersSent = pgTable(
+  'interview_reminders_sent',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interviewId: uuid('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    recipientUserId: uuid('recipient_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'24h' | '2h'>().notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('interview_reminders_sent_unique').on(
+      table.interviewId,
+      table.recipientUserId,
+      table.kind,
+      table.startsAt,
+    ),
+    check('interview_reminders_sent_kind_check', sql`${table.kind} in ('24h', '2h')`),
+  ],
+);
+
+/**
+ * A member's personal calendar feed. The secret token of its URL is an HMAC, with the server's
+ * secret, of the member and a random nonce: the row keeps the nonce (so the member's link can be
+ * shown again) and the SHA-256 of the token (to find the member from a URL), never the token.
+ * One per member; resetting it replaces the nonce and hash, so the old URL stops working at once.
+ */
+export const calendarFeedTokens = pgTable('calendar_feed_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  tokenHash: text('token_hash').notNull().unique('calendar_feed_tokens_token_hash_unique'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+/** The scorecard criteria of a job, in order. A job without a row uses the defaults (contract). */
+export const jobScorecardCriteria = pgTable('job_scorecard_criteria', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  criteria: jsonb('criteria').$type<string[]>().notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const scorecardRecommendation = pgEnum('scorecard_recommendation', SCORECARD_RECOMMENDATIONS);
+
+/**
+ * An interviewer's scorecard of an interview: a 1–5 rating per criterion (the job's criteria when
+ * it was submitted), an overall recommendation and notes. One per interviewer and interview,
+ * submitted once.
+ */
+export const interviewScorecards = pgTable(
+  'interview_scorecards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interviewId: uuid('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    interviewerUserId: uuid('interviewer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ratings: jsonb('ratings').$type<{ criterion: string; rating: number }[]>().notNull(),
+    recommendation: scorecardRecommendation('recommendation').notNull(),
+    notes: text('notes'),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('interview_scorecards_unique').on(table.interviewId, table.interviewerUserId)],
 );

@@ -15,6 +15,7 @@ import { isValidTimeZone } from './availability.ts';
 import { withBookingConflicts } from './booking-conflict.ts';
 import { assertOpen, interviewNotFound, lockInterviewForTeam } from './interview-access.ts';
 import { enqueueInterviewMail } from './interview-queue.ts';
+import { enqueueInterviewReminders } from './interview-reminders.ts';
 import {
   holdParticipantTimes,
   releaseParticipantTimes,
@@ -88,6 +89,12 @@ export async function rescheduleInterview({
         await replaceProposedSlots(tx, interview.id, []);
         await holdParticipantTimes(tx, interview.id, timing.time);
         await enqueueInterviewMail(tx, { interviewId: interview.id, kind: 'request', sequence });
+        await enqueueInterviewReminders(tx, {
+          interviewId: interview.id,
+          startsAt: timing.time.startsAt,
+          sequence,
+          now,
+        });
       } else {
         await releaseParticipantTimes(tx, interview.id);
         await replaceProposedSlots(tx, interview.id, timing.slots);

@@ -8,6 +8,7 @@ import { withBookingConflicts } from './booking-conflict.ts';
 import { assertOpen, interviewNotFound, lockInterviewForPhysician } from './interview-access.ts';
 import { readInterviewLinkToken } from './interview-link-token.ts';
 import { enqueueInterviewMail } from './interview-queue.ts';
+import { enqueueInterviewReminders } from './interview-reminders.ts';
 import { holdParticipantTimes, releaseParticipantTimes } from './interview-times.ts';
 import { loadPhysicianInterviews } from './interview-views.ts';
 
@@ -122,6 +123,12 @@ export async function pickInterviewSlot({
         })
         .where(eq(interviews.id, interview.id));
       await enqueueInterviewMail(tx, { interviewId: interview.id, kind: 'request', sequence });
+      await enqueueInterviewReminders(tx, {
+        interviewId: interview.id,
+        startsAt: slot.startsAt,
+        sequence,
+        now,
+      });
     }),
   );
   return viewOf(db, interviewId);

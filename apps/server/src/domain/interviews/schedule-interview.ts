@@ -20,6 +20,7 @@ import { isValidTimeZone } from './availability.ts';
 import { withBookingConflicts } from './booking-conflict.ts';
 import { checkInterviewers } from './interview-access.ts';
 import { enqueueInterviewMail } from './interview-queue.ts';
+import { enqueueInterviewReminders } from './interview-reminders.ts';
 import { holdParticipantTimes, replaceProposedSlots, resolveTiming } from './interview-times.ts';
 import { loadTeamInterviews } from './interview-views.ts';
 
@@ -126,6 +127,12 @@ export async function scheduleInterview({
           interviewId: interview.id,
           kind: 'request',
           sequence: interview.icsSequence,
+        });
+        await enqueueInterviewReminders(tx, {
+          interviewId: interview.id,
+          startsAt: timing.time.startsAt,
+          sequence: interview.icsSequence,
+          now,
         });
       } else {
         await replaceProposedSlots(tx, interview.id, timing.slots);

@@ -84,6 +84,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'GET /api/employer/job/get-all-jobs/:userId': needs('jobs.read'),
   'GET /api/employer/job/get-single-job/:jobId': needs('jobs.read'),
   'PATCH /api/employer/job/update-job/:jobId': needs('jobs.edit'),
+  'GET /api/employer/job/get-scorecard-criteria/:jobId': needs('jobs.read'),
+  'PATCH /api/employer/job/update-scorecard-criteria/:jobId': needs('jobs.edit'),
   'PATCH /api/employer/job/update-job-status/:jobId': needs('jobs.edit'),
   'DELETE /api/employer/job/delete-job/:jobId': needs('jobs.edit'),
   'PATCH /api/employer/job/assign-job/:jobId': needs('jobs.assign'),
@@ -150,12 +152,17 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   // calendar shows a delegate their jobs' interviews and those they interview on.
   'GET /api/employer/interview/get-my-availability': needs('account.self'),
   'PATCH /api/employer/interview/update-my-availability': needs('account.self'),
+  'GET /api/employer/interview/get-calendar-feed-link': needs('account.self'),
+  'POST /api/employer/interview/reset-calendar-feed-link': needs('account.self'),
   'POST /api/employer/interview/schedule-interview/:applicationId': needs('applicants'),
   'GET /api/employer/interview/get-interviews': needs('applicants'),
   'GET /api/employer/interview/get-single-interview/:interviewId': needs('applicants'),
   'PATCH /api/employer/interview/reschedule-interview/:interviewId': needs('applicants'),
   'PATCH /api/employer/interview/cancel-interview/:interviewId': needs('applicants'),
   'PATCH /api/employer/interview/record-outcome/:interviewId': needs('applicants'),
+  // Scorecards: an interviewer submits their own; who sees them is a data rule (domain/interviews/scorecards.ts).
+  'GET /api/employer/interview/get-scorecards/:interviewId': needs('applicants'),
+  'POST /api/employer/interview/submit-scorecard/:interviewId': needs('applicants'),
 };
 
 /** The key of a route in ROUTE_RIGHTS; HEAD answers like the GET it mirrors. */

@@ -1,3 +1,4 @@
+import { DEFAULT_SCORECARD_CRITERIA } from '@medhire/contract/interviews';
 import type { TMemberRole } from '@medhire/contract/team-roles';
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -87,6 +88,11 @@ function sampleBody(key: string): Record<string, unknown> {
     },
     'PATCH /api/employer/interview/cancel-interview/:interviewId': { reason: 'Cancelled by the walk' },
     'PATCH /api/employer/interview/record-outcome/:interviewId': { outcome: 'completed' },
+    'PATCH /api/employer/job/update-scorecard-criteria/:jobId': { criteria: ['Set by the walk'] },
+    'POST /api/employer/interview/submit-scorecard/:interviewId': {
+      ratings: DEFAULT_SCORECARD_CRITERIA.map((criterion) => ({ criterion, rating: 3 })),
+      recommendation: 'yes',
+    },
   };
   return bodies[key] ?? {};
 }

@@ -2,18 +2,22 @@ import { ZApplicationIdParams } from '@medhire/contract/applicants';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import {
   ZAvailability,
+  ZCalendarFeedLink,
   ZCancelInterviewBody,
   ZInterview,
   ZInterviewIdParams,
   ZInterviewList,
+  ZInterviewScorecards,
   ZListInterviewsQuery,
   ZRecordOutcomeBody,
   ZRescheduleInterviewBody,
   ZScheduleInterviewBody,
+  ZSubmitScorecardBody,
   ZUpdateAvailabilityBody,
 } from '@medhire/contract/interviews';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getCalendarFeedLink, resetCalendarFeedLink } from '../../../domain/interviews/calendar-feed.ts';
 import { getInterview, listInterviews } from '../../../domain/interviews/list-interviews.ts';
 import {
   cancelInterview,
@@ -22,6 +26,7 @@ import {
 } from '../../../domain/interviews/manage-interview.ts';
 import { getMyAvailability, updateMyAvailability } from '../../../domain/interviews/member-availability.ts';
 import { scheduleInterview } from '../../../domain/interviews/schedule-interview.ts';
+import { getInterviewScorecards, submitScorecard } from '../../../domain/interviews/scorecards.ts';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
 import { requireAccount } from '../../../plugins/auth.ts';
 
@@ -74,6 +79,51 @@ const employerInterviewRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'Your availability is saved.',
       data: await updateMyAvailability({ db: app.db, owner: ownerOf(request), availability: request.body }),
+    }),
+  );
+
+  app.get(
+    '/get-calendar-feed-link',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "The signed-in member's personal interview calendar feed: a secret https and webcal:// URL, made on the first call",
+        response: { 200: ok(ZCalendarFeedLink), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getCalendarFeedLink({
+        db: app.db,
+        secret: app.config.jwtSecret,
+        publicUrl: app.config.publicUrl,
+        userId: ownerOf(request).userId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/reset-calendar-feed-link',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "Replace the signed-in member's calendar feed URL with a new one; the old one stops working at once",
+        response: { 200: ok(ZCalendarFeedLink), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your calendar link is replaced. Subscribe again with the new one.',
+      data: await resetCalendarFeedLink({
+        db: app.db,
+        secret: app.config.jwtSecret,
+        publicUrl: app.config.publicUrl,
+        userId: ownerOf(request).userId,
+      }),
     }),
   );
 
@@ -218,6 +268,53 @@ const employerInterviewRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       message: 'The outcome is recorded.',
       data: await recordInterviewOutcome({
+        db: app.db,
+        owner: ownerOf(request),
+        interviewId: request.params.interviewId,
+        body: request.body,
+      }),
+    }),
+  );
+
+  app.get(
+    '/get-scorecards/:interviewId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "An interview's scorecards: all of them, except to an interviewer on it who has not submitted theirs (a count only)",
+        params: ZInterviewIdParams,
+        response: { 200: ok(ZInterviewScorecards), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getInterviewScorecards({
+        db: app.db,
+        owner: ownerOf(request),
+        interviewId: request.params.interviewId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/submit-scorecard/:interviewId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "Submit the signed-in interviewer's scorecard: 1–5 per job criterion, a recommendation and notes; once (409 after)",
+        params: ZInterviewIdParams,
+        body: ZSubmitScorecardBody,
+        response: { 200: ok(ZInterviewScorecards), ...CHANGE_FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Your scorecard is submitted.',
+      data: await submitScorecard({
         db: app.db,
         owner: ownerOf(request),
         interviewId: request.params.interviewId,
