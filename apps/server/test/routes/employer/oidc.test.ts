@@ -227,6 +227,31 @@ describe('GET /api/employee/auth/v1/exchange-code-with-token/{code}', () => {
     expect(session.code).toBe(200);
   });
 
+  it('finishes an unconfirmed employer sign-up with the same e-mail, and drops the password nobody confirmed', async () => {
+    const email = uniqueEmail('unconfirmed');
+    const password = 'Typed-by-someone-else-2026';
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/employer/auth/v1/register',
+      remoteAddress: uniqueIp(),
+      payload: { email, password },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+
+    const session = await exchangeForSession(await signInAtProvider(providerPerson(email).subject));
+    const [stored] = await app.db.select().from(users).where(eq(users.id, session.user._id));
+    expect(stored?.email).toBe(email);
+    expect(stored?.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(stored?.passwordHash).toBeNull();
+    const passwordSignIn = await app.inject({
+      method: 'POST',
+      url: '/api/employer/auth/login',
+      remoteAddress: uniqueIp(),
+      payload: { email, password },
+    });
+    expect(passwordSignIn.statusCode).toBe(401);
+  });
+
   it('refuses a state that was used already', async () => {
     const callback = await signInAtProvider(providerPerson().subject);
     await exchangeForSession(callback);

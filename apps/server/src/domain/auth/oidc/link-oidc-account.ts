@@ -119,10 +119,11 @@ export async function linkOidcAccount(
         .set({
           emailVerifiedAt: now,
           updatedAt: now,
-          // A physician sign-up that was never confirmed has a password nobody proved to own
-          // the mailbox with: whoever typed it must not share the account the provider's
-          // person now signs in to. The physician can set one through password recovery.
-          ...(user.role === 'physician' ? { passwordHash: null } : {}),
+          // A sign-up that was never confirmed has a password nobody proved to own the
+          // mailbox with: whoever typed it (perhaps someone who registered the address ahead
+          // of its owner) must not share the account the provider's person now signs in to.
+          // The owner can set one through password recovery.
+          passwordHash: null,
         })
         .where(eq(users.id, user.id))
         .returning();
