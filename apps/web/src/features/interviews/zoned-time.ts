@@ -26,6 +26,15 @@ export function timeZoneOptions(): string[] {
   return [...US_FIRST, ...all.filter((zone) => !US_FIRST.includes(zone))];
 }
 
+/** The zones as a select's options, with `current` among them even when the list lacks it (e.g. UTC). */
+export function zoneSelectOptions(
+  zones: readonly string[],
+  current: string,
+): { value: string; label: string }[] {
+  const all = current && !zones.includes(current) ? [current, ...zones] : zones;
+  return all.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+}
+
 /** "Tue, Mar 10, 2026, 9:00 AM CDT": the instant as it reads in `timeZone`, the zone named. */
 export function formatInZone(
   iso: string,

@@ -8,7 +8,7 @@ import { notifySuccess } from '@medhire/ui/toast.ts';
 import { useEffect, useMemo, useState } from 'react';
 import { describeError, HttpError } from '../../../lib/http.ts';
 import { interviewsApi } from '../api/interviews-api.ts';
-import { browserTimeZone, timeZoneOptions } from '../zoned-time.ts';
+import { browserTimeZone, timeZoneOptions, zoneSelectOptions } from '../zoned-time.ts';
 import './interviews.css';
 
 export const WEEKDAYS = [
@@ -230,7 +230,7 @@ export function AvailabilityScreen() {
         <Select
           label="Your time zone"
           hint="Your working hours are in this zone, daylight saving included."
-          options={zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+          options={zoneSelectOptions(zones, form.timeZone)}
           value={form.timeZone}
           error={problems.timeZone}
           onChange={(event) => update((current) => ({ ...current, timeZone: event.target.value }))}

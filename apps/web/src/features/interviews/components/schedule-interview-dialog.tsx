@@ -27,6 +27,7 @@ import {
   localDateIn,
   timeZoneOptions,
   zonedToInstant,
+  zoneSelectOptions,
 } from '../zoned-time.ts';
 import './interviews.css';
 
@@ -356,9 +357,10 @@ function ScheduleForm({
         <Select
           label="Time zone"
           hint="The times below are in this zone. Everyone sees them in their own."
-          options={zones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+          options={zoneSelectOptions(zones, timeZone)}
           error={errors.timeZone?.message}
           {...register('timeZone')}
+          value={timeZone}
         />
         <div className="schedule-form__choices" role="radiogroup" aria-label="How the time is chosen">
           <label className="schedule-form__choice">
