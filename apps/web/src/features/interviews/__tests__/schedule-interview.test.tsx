@@ -36,7 +36,7 @@ function applicantApi(interviews: TInterview[], overrides: Parameters<typeof moc
 async function openDialog(user: ReturnType<typeof renderApp>['user']) {
   await user.click(
     await screen.findByRole('button', {
-      name: 'Schedule an interview with Dr. Jane Doe for Interventional Cardiologist',
+      name: 'Schedule interview with Dr. Jane Doe for Interventional Cardiologist',
     }),
   );
   const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview with Dr. Jane Doe' });
@@ -198,6 +198,8 @@ describe("the applicant's interviews", () => {
         location: 'Lakeside Clinic, 3rd floor',
         cancelReason: 'The position was filled.',
       }),
+      // Another applicant's interview in the same period is not theirs to show.
+      makeInterview({ _id: 'interview-3', applicationId: 'application-9', physicianName: 'Dr. Ann Lee' }),
     ]);
     renderApp('/applicants/physician-1', { session });
     const section = await screen.findByRole('region', { name: 'Interviews for Interventional Cardiologist' });
@@ -224,7 +226,9 @@ describe("the applicant's interviews", () => {
       },
     });
     const { user } = renderApp('/applicants/physician-1', { session });
-    await user.click(await screen.findByRole('button', { name: 'Cancel the video call with Dr. Jane Doe' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Cancel interview: the video call with Dr. Jane Doe' }),
+    );
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel this interview?' }));
     await user.click(dialog.getByRole('button', { name: 'Cancel interview' }));
     expect(await dialog.findByText('Give a reason for cancelling.')).toBeVisible();

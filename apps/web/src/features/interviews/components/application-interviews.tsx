@@ -116,9 +116,11 @@ export function ApplicationInterviews({
             },
             signal,
           );
-          const byId = new Map(
-            [...past.interviews, ...upcoming.interviews].map((entry) => [entry._id, entry]),
+          // Filtered here too, so the page never shows another application's interviews.
+          const mine = [...past.interviews, ...upcoming.interviews].filter(
+            (entry) => entry.applicationId === applicationId,
           );
+          const byId = new Map(mine.map((entry) => [entry._id, entry]));
           setInterviews([...byId.values()].sort(byTime));
           setLoadError(null);
         })
@@ -199,7 +201,7 @@ export function ApplicationInterviews({
                     size="sm"
                     variant="ghost"
                     className="button--danger-text"
-                    aria-label={`Cancel the ${TYPE_LABELS[interview.type].toLowerCase()} with ${physicianName}`}
+                    aria-label={`Cancel interview: the ${TYPE_LABELS[interview.type].toLowerCase()} with ${physicianName}`}
                     onClick={() => setPending({ kind: 'cancel', interview })}
                   >
                     Cancel interview

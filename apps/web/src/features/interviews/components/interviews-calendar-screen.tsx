@@ -178,10 +178,10 @@ export function InterviewsCalendarScreen() {
                       <button
                         type="button"
                         className="calendar-day__open"
-                        aria-label={`${dayHeading(day, timeZone)}: open the day`}
                         onClick={() => go({ view: 'day', date: day })}
                       >
                         {dayHeading(day, timeZone, 'short')}
+                        <span className="visually-hidden">: open the day</span>
                       </button>
                     ) : (
                       dayHeading(day, timeZone)

@@ -25,7 +25,7 @@ export function ScheduleInterviewButton({
       <Button
         variant={variant}
         size={size}
-        aria-label={`Schedule an interview with ${physicianName} for ${jobTitle}`}
+        aria-label={`Schedule interview with ${physicianName} for ${jobTitle}`}
         onClick={() => setIsOpen(true)}
       >
         Schedule interview
