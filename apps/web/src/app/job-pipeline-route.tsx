@@ -16,6 +16,7 @@ export function JobPipelineRoute() {
         application.withdrawnAt ? null : (
           <ScheduleInterviewButton
             variant="ghost"
+            isCompact
             applicationId={application._id}
             physicianName={applicant.fullName}
             jobTitle={application.jobTitle}

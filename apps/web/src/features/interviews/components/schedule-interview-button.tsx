@@ -1,6 +1,7 @@
 import type { TInterview } from '@medhire/contract/interviews';
 import { Button, type ButtonSize, type ButtonVariant } from '@medhire/ui/button.tsx';
 import { useState } from 'react';
+import './interviews.css';
 import { ScheduleInterviewDialog } from './schedule-interview-dialog.tsx';
 
 /** "Schedule interview" for one application, with its dialog. */
@@ -11,6 +12,7 @@ export function ScheduleInterviewButton({
   onScheduled,
   variant = 'secondary',
   size = 'sm',
+  isCompact = false,
 }: {
   applicationId: string;
   physicianName: string;
@@ -18,6 +20,8 @@ export function ScheduleInterviewButton({
   onScheduled: (interview: TInterview) => void;
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** A narrow place such as a pipeline card: the visible word is "Schedule" (the name says the rest). */
+  isCompact?: boolean;
 }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
@@ -26,9 +30,10 @@ export function ScheduleInterviewButton({
         variant={variant}
         size={size}
         aria-label={`Schedule interview with ${physicianName} for ${jobTitle}`}
+        className={isCompact ? 'schedule-interview-button--compact' : undefined}
         onClick={() => setIsOpen(true)}
       >
-        Schedule interview
+        {isCompact ? 'Schedule' : 'Schedule interview'}
       </Button>
       <ScheduleInterviewDialog
         isOpen={isOpen}
