@@ -64,6 +64,9 @@ const signedInRoutes = [
   '/settings/team',
   '/settings/activity',
   '/settings/data-export',
+  // Not in spec §2: interviews (issue 28), the team calendar and each member's availability.
+  '/interviews',
+  '/settings/availability',
 ];
 /** A demo job with applicants in every stage and strong candidates left to invite. */
 const demoJobTitle = 'Family Medicine Physician – Outpatient';

@@ -42,6 +42,7 @@ const authenticatedRoutes = [
   '/update-subscriptions',
   '/payment',
   '/global-connection',
+  '/interviews',
 ];
 
 let server: TestServer;

@@ -170,6 +170,12 @@ export const ClipboardIcon = (props: IconProps) => (
     <path d="M9 10h6M9 14h6M9 18h3" />
   </Icon>
 );
+export const CalendarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);
 export const UserIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="8" r="4" />

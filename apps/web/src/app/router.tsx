@@ -108,6 +108,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'availability',
+                handle: needs('account.self', 'set your interview availability'),
+                lazy: screen(
+                  () => import('../features/interviews/components/availability-screen.tsx'),
+                  (module) => module.AvailabilityScreen,
+                ),
+              },
+              {
                 path: 'activity',
                 handle: needs('activity.read', 'see the activity log', ELSEWHERE.team),
                 lazy: screen(
@@ -149,8 +157,8 @@ export const routes: RouteObject[] = [
             path: 'jobs-resident/:id',
             handle: needs('applicants', "work a job's applicants", ELSEWHERE.jobs),
             lazy: screen(
-              () => import('../features/pipeline/components/job-pipeline-screen.tsx'),
-              (module) => module.JobPipelineScreen,
+              () => import('./job-pipeline-route.tsx'),
+              (module) => module.JobPipelineRoute,
             ),
           },
           {
@@ -183,7 +191,18 @@ export const routes: RouteObject[] = [
           {
             path: 'applicants/:id',
             handle: needs('applicants', 'see applicants'),
-            lazy: screen(applicants, (module) => module.ApplicantScreen),
+            lazy: screen(
+              () => import('./applicant-route.tsx'),
+              (module) => module.ApplicantRoute,
+            ),
+          },
+          {
+            path: 'interviews',
+            handle: needs('applicants', 'see the team calendar'),
+            lazy: screen(
+              () => import('../features/interviews/components/interviews-calendar-screen.tsx'),
+              (module) => module.InterviewsCalendarScreen,
+            ),
           },
           {
             path: 'messages',

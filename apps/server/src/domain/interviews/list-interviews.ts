@@ -1,7 +1,7 @@
 import type { TInterview, TInterviewList, TListInterviewsQuery } from '@medhire/contract/interviews';
-import { and, asc, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { interviewParticipants, interviews } from '../../db/schema/interviews.ts';
+import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { interviewNotFound, visibleInterviewCondition } from './interview-access.ts';
@@ -12,8 +12,10 @@ const MAX_LISTED = 1000;
 
 /**
  * The team calendar: the organisation's interviews with a time in the period (cancelled and
- * declined ones too, the calendar greys them), earliest first; with `memberId`, only those that
- * member interviews on. A delegate sees their jobs' interviews and those they are on.
+ * declined ones too, the calendar greys them), earliest first, then those still without a time
+ * that offer a time in the period (waiting for the physician's pick); with `memberId`, only those
+ * that member interviews on; with `applicationId`, only that application's. A delegate sees their
+ * jobs' interviews and those they are on.
  */
 export async function listInterviews({
   db,
@@ -27,21 +29,29 @@ export async function listInterviews({
   const organizationId = owner.organizationId;
   if (!organizationId) return { interviews: [] };
   if (query.memberId !== undefined && !isUuid(query.memberId)) return { interviews: [] };
+  if (query.applicationId !== undefined && !isUuid(query.applicationId)) return { interviews: [] };
+  const from = new Date(query.from);
+  const to = new Date(query.to);
   const rows = await db
     .select({ id: interviews.id })
     .from(interviews)
     .where(
       and(
         visibleInterviewCondition({ ...owner, organizationId }),
-        isNotNull(interviews.startsAt),
-        lt(interviews.startsAt, new Date(query.to)),
-        gt(interviews.endsAt, new Date(query.from)),
+        or(
+          and(isNotNull(interviews.startsAt), lt(interviews.startsAt, to), gt(interviews.endsAt, from)),
+          and(
+            isNull(interviews.startsAt),
+            sql`exists (select 1 from ${interviewProposedSlots} where ${interviewProposedSlots.interviewId} = ${interviews.id} and ${interviewProposedSlots.startsAt} < ${to.toISOString()}::timestamptz and ${interviewProposedSlots.endsAt} > ${from.toISOString()}::timestamptz)`,
+          ),
+        ),
+        query.applicationId ? eq(interviews.applicationId, query.applicationId) : undefined,
         query.memberId
           ? sql`exists (select 1 from ${interviewParticipants} where ${interviewParticipants.interviewId} = ${interviews.id} and ${interviewParticipants.participantUserId} = ${query.memberId} and ${interviewParticipants.role} = 'interviewer')`
           : undefined,
       ),
     )
-    .orderBy(asc(interviews.startsAt), asc(interviews.id))
+    .orderBy(sql`${interviews.startsAt} asc nulls last`, asc(interviews.createdAt), asc(interviews.id))
     .limit(MAX_LISTED);
   return {
     interviews: await loadTeamInterviews(

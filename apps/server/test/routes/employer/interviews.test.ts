@@ -619,6 +619,71 @@ describe('rescheduling, cancelling and outcomes', () => {
   });
 });
 
+describe("an application's interviews, and those waiting for the physician's pick", () => {
+  let fixed: TInterview;
+  let offered: TInterview;
+  let otherApplication: TInterview;
+  let applicationId: string;
+  const from = () => hoursFromNow(1100).toISOString();
+  const to = () => hoursFromNow(1200).toISOString();
+
+  beforeAll(async () => {
+    const first = await applicantOf(app, team.job._id, 'ListedOne');
+    const second = await applicantOf(app, team.job._id, 'ListedTwo');
+    applicationId = first.applicationId;
+    fixed = await scheduled(
+      app,
+      team.owner,
+      first.applicationId,
+      fixedBody([team.owner.id], hoursFromNow(1110)),
+    );
+    offered = await scheduled(
+      app,
+      team.owner,
+      first.applicationId,
+      proposedBody([team.recruiter.id], [hoursFromNow(1130), hoursFromNow(1131), hoursFromNow(1300)]),
+    );
+    otherApplication = await scheduled(
+      app,
+      team.owner,
+      second.applicationId,
+      fixedBody([team.owner.id], hoursFromNow(1120)),
+    );
+  });
+
+  function list(query: string) {
+    return callApi(app, 'GET', `/employer/interview/get-interviews?${query}`, team.owner.token);
+  }
+
+  it('lists interviews still without a time by their offered times, after the timed ones', async () => {
+    expect(offered.status).toBe('proposed');
+    const response = await list(`from=${from()}&to=${to()}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.interviews.map((item: TInterview) => item._id)).toEqual([
+      fixed._id,
+      otherApplication._id,
+      offered._id,
+    ]);
+    // A period none of its offered times falls in leaves it out.
+    const later = await list(
+      `from=${hoursFromNow(1140).toISOString()}&to=${hoursFromNow(1200).toISOString()}`,
+    );
+    expect(later.json().data.interviews.map((item: TInterview) => item._id)).not.toContain(offered._id);
+  });
+
+  it('filters by application, and finds nothing for an id that is not one', async () => {
+    const response = await list(`from=${from()}&to=${to()}&applicationId=${applicationId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.interviews.map((item: TInterview) => item._id)).toEqual([
+      fixed._id,
+      offered._id,
+    ]);
+    const none = await list(`from=${from()}&to=${to()}&applicationId=nope`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data.interviews).toEqual([]);
+  });
+});
+
 describe('the team calendar', () => {
   let onDelegate: TInterview;
   let withoutDelegate: TInterview;

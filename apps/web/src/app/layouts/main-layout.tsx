@@ -3,6 +3,7 @@ import { cx } from '@medhire/ui/cx.ts';
 import {
   BriefcaseIcon,
   BuildingIcon,
+  CalendarIcon,
   CardIcon,
   CloseIcon,
   CompassIcon,
@@ -43,6 +44,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/jobs', label: 'Jobs', icon: BriefcaseIcon, alsoActiveOn: /^\/(create-job|edit-job|jobs-resident)/ },
   { to: '/applicants', label: 'Applicants', icon: UsersIcon },
   { to: '/explore', label: 'Explore', icon: CompassIcon },
+  { to: '/interviews', label: 'Interviews', icon: CalendarIcon, right: 'applicants' },
   { to: '/messages', label: 'Messages', icon: MessageIcon },
   {
     to: '/manage-subscriptions',

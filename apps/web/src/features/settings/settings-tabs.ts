@@ -25,6 +25,14 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     right: 'team.read',
   },
   {
+    path: '/settings/availability',
+    label: 'Availability',
+    title: 'Interview availability',
+    description:
+      'When you can interview, in your own time zone: suggested interview times fall only in these hours.',
+    right: 'account.self',
+  },
+  {
     path: '/settings/activity',
     label: 'Activity',
     title: 'Activity log',

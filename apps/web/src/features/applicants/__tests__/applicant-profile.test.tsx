@@ -34,6 +34,7 @@ function profileApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/enums/get-all-enums': () => envelope(makeEnums()),
     'GET /api/employer/applicant/get-single-applicant/physician-1': () => envelope(janeDoe),
+    'GET /api/employer/interview/get-interviews': () => envelope({ interviews: [] }),
     ...overrides,
   });
 }

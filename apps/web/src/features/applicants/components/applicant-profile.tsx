@@ -162,8 +162,11 @@ function ApplicationItem({
   onMove,
   pendingStatus,
   assignControl,
+  extras,
 }: {
   application: TApplication;
+  /** What the app composes in under the stage control (e.g. the interviews and their actions). */
+  extras?: ReactNode;
   /** The physician's name, for the Message button's label. */
   physicianName: string;
   ownEmail: string | undefined;
@@ -215,6 +218,7 @@ function ApplicationItem({
         )}
         {assignControl}
       </div>
+      {extras}
       <Timeline application={application} ownEmail={ownEmail} />
     </article>
   );
@@ -281,8 +285,20 @@ function ProfileSkeleton() {
   );
 }
 
+/** What the app adds to each application on the page, with a way to load the applicant again. */
+export type RenderApplicationExtras = (context: {
+  application: TApplication;
+  applicant: TApplicant;
+  /** Loads the applicant again (e.g. after a change made elsewhere moved them to another stage). */
+  reload: () => Promise<void>;
+}) => ReactNode;
+
 /** /applicants/:id (spec §2, §3): one physician's full profile and their history with this employer. */
-export function ApplicantScreen() {
+export function ApplicantScreen({
+  renderApplicationExtras,
+}: {
+  renderApplicationExtras?: RenderApplicationExtras;
+} = {}) {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -345,6 +361,14 @@ export function ApplicantScreen() {
           : updated,
       ),
     );
+  };
+
+  const reload = async () => {
+    try {
+      dispatch(applicantUpdated(await applicantsApi.getSingleApplicant(id)));
+    } catch (error) {
+      notifyError(errorMessage(error));
+    }
   };
 
   const confirmCancel = async () => {
@@ -466,6 +490,7 @@ export function ApplicantScreen() {
                       ownEmail={user?.email}
                       pendingStatus={pendingMoves[application._id]}
                       onMove={(status) => void move(application, status)}
+                      extras={renderApplicationExtras?.({ application, applicant, reload })}
                       assignControl={
                         <AssignControl
                           label={`Assignee for ${application.jobTitle}`}

@@ -29,7 +29,7 @@ import { AssignControl, useTeamMembers } from '../../team/components/assignee-co
 import { useEnums } from '../../utility/use-enums.ts';
 import { applicationFor } from '../board-columns.ts';
 import { JobApplicantsPanel } from './job-applicants-panel.tsx';
-import { PipelineBoard } from './pipeline-board.tsx';
+import { PipelineBoard, type PipelineBoardProps } from './pipeline-board.tsx';
 import { RecommendedPanel } from './recommended-panel.tsx';
 import '../../jobs/components/jobs.css';
 import './pipeline.css';
@@ -63,7 +63,7 @@ type ApplicantsState =
  * invites. `?applicant=<physicianId>` (a new-application notification) brings that physician's
  * card into view on the board.
  */
-export function JobPipelineScreen() {
+export function JobPipelineScreen({ renderCardActions }: Pick<PipelineBoardProps, 'renderCardActions'> = {}) {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -280,7 +280,12 @@ export function JobPipelineScreen() {
             id: 'pipeline',
             label: 'Pipeline',
             content: withApplicants(
-              <PipelineBoard jobId={job._id} applicants={jobApplicants} applicantInView={applicantInView} />,
+              <PipelineBoard
+                jobId={job._id}
+                applicants={jobApplicants}
+                applicantInView={applicantInView}
+                renderCardActions={renderCardActions}
+              />,
               <BoardSkeleton />,
             ),
           },

@@ -1,10 +1,10 @@
-import type { TApplicant } from '@medhire/contract/applicants';
+import type { TApplicant, TApplication } from '@medhire/contract/applicants';
 import { isPipelineExit, type TPipelineStatus } from '@medhire/contract/matches';
 import { Badge } from '@medhire/ui/badge.tsx';
 import { cx } from '@medhire/ui/cx.ts';
 import { Spinner } from '@medhire/ui/spinner.tsx';
 import { notifyError } from '@medhire/ui/toast.ts';
-import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
@@ -23,6 +23,8 @@ export interface PipelineBoardProps {
    * to, highlighted and focused, so a keyboard or screen-reader user lands on it too.
    */
   applicantInView?: string | null;
+  /** More actions on each card, composed in by the app (e.g. scheduling an interview). */
+  renderCardActions?: (card: { application: TApplication; applicant: TApplicant }) => ReactNode;
 }
 
 const DRAG_TYPE = 'application/x-medhire-application';
@@ -36,7 +38,12 @@ function experienceText(years: number): string {
  * drag and drop or with its "Move" menu; the card lands at once, the move is saved, and a
  * refused move puts the card back and says why. Every move is announced to screen readers.
  */
-export function PipelineBoard({ jobId, applicants, applicantInView = null }: PipelineBoardProps) {
+export function PipelineBoard({
+  jobId,
+  applicants,
+  applicantInView = null,
+  renderCardActions,
+}: PipelineBoardProps) {
   const dispatch = useAppDispatch();
   const [moves, setMoves] = useState<Record<string, TPipelineStatus>>({});
   const [announcement, setAnnouncement] = useState('');
@@ -216,6 +223,7 @@ export function PipelineBoard({ jobId, applicants, applicantInView = null }: Pip
                           variant="ghost"
                           isIconOnly
                         />
+                        {renderCardActions?.({ application: card.application, applicant: card.applicant })}
                       </div>
                     </li>
                   ))}

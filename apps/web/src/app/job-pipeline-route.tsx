@@ -1,0 +1,34 @@
+import { applicantsApi } from '../features/applicants/api/applicants-api.ts';
+import { applicantUpdated } from '../features/applicants/applicants-slice.ts';
+import { ScheduleInterviewButton } from '../features/interviews/components/schedule-interview-button.tsx';
+import { JobPipelineScreen } from '../features/pipeline/components/job-pipeline-screen.tsx';
+import { useAppDispatch } from './hooks.ts';
+
+/**
+ * /jobs-resident/:id: the job's pipeline, each card offering "Schedule interview". Scheduling
+ * moves the applicant to Interview: the applicant is loaded again so the card changes column.
+ */
+export function JobPipelineRoute() {
+  const dispatch = useAppDispatch();
+  return (
+    <JobPipelineScreen
+      renderCardActions={({ application, applicant }) =>
+        application.withdrawnAt ? null : (
+          <ScheduleInterviewButton
+            variant="ghost"
+            isCompact
+            applicationId={application._id}
+            physicianName={applicant.fullName}
+            jobTitle={application.jobTitle}
+            onScheduled={() => {
+              applicantsApi
+                .getSingleApplicant(applicant._id)
+                .then((updated) => dispatch(applicantUpdated(updated)))
+                .catch(() => undefined);
+            }}
+          />
+        )
+      }
+    />
+  );
+}

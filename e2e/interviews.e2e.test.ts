@@ -1,0 +1,259 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { TPhysicianInterview } from '@medhire/contract/interviews';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type OutboxMessage, readOutbox } from '../apps/server/src/domain/mail/outbox.ts';
+import { callApi } from './fixtures/api.ts';
+import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
+import { familyMedicineInAustin, type Physician, registerPhysician } from './fixtures/physician.ts';
+import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
+
+// Issue 28, end to end: the demo employer proposes three times from an applicant's page; the
+// physician picks one (through the physician API); the recruiter sees it scheduled and moves it in
+// the app. The physician's and the interviewer's mails carry the same calendar event (same UID),
+// the move with a higher SEQUENCE. The calendar, the dialog and the availability settings pass axe
+// at both widths.
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const SLOW = 30_000;
+const jobTitle = 'Family Medicine Physician – Outpatient';
+const ZONE = 'America/Chicago';
+
+let server: TestServer;
+let browser: Browser;
+const pages: CheckedPage[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const checked of pages) await checked.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport: { width: number; height: number }): Promise<CheckedPage> {
+  // bypassCSP: axe-core is injected as a script, which the app's policy would refuse.
+  const checked = await openPage(browser, { baseURL: server.baseURL, viewport, bypassCSP: true });
+  pages.push(checked);
+  return checked;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+}
+
+async function expectNoBlockingViolations(page: Page, where: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (tags) => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time and has no types here.
+    const axe = (window as any).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return (
+      results.violations as { id: string; impact: string | null; help: string; nodes: { html: string }[] }[]
+    )
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')})`,
+      );
+  }, WCAG_TAGS);
+  expect(violations, `axe on ${where}`).toEqual([]);
+}
+
+/** A date `days` from today, as a date input takes it. */
+function dayAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The calendar event of the newest mail to `email` that has one, unfolded (RFC 5545 §3.1). */
+function calendarOf(
+  message: OutboxMessage | undefined,
+): { method: string; uid: string; sequence: number } | undefined {
+  const content = message?.icalEvent?.content.replace(/\r?\n[ \t]/g, '');
+  if (!content) return undefined;
+  return {
+    method: /^METHOD:(.+)$/m.exec(content)?.[1]?.trim() ?? '',
+    uid: /^UID:(.+)$/m.exec(content)?.[1]?.trim() ?? '',
+    sequence: Number(/^SEQUENCE:(\d+)$/m.exec(content)?.[1] ?? -1),
+  };
+}
+
+async function invites(email: string) {
+  return (await readOutbox(server.dataDir, email)).filter((message) => message.icalEvent).map(calendarOf);
+}
+
+describe('interviews, from proposed times to a moved invite', () => {
+  const suffix = Date.now().toString(36);
+  let physician: Physician;
+  let physicianEmail: string;
+  let checked: CheckedPage;
+
+  it('the recruiter proposes three times from the applicant page', async () => {
+    physician = await registerPhysician(server, 'Lena', `Ortiz${suffix}`, familyMedicineInAustin());
+    physicianEmail = `lena.ortiz${suffix}@physicians.example`;
+    const found = await callApi<{ jobs: { _id: string; title: string }[] }>(
+      server.baseURL,
+      'GET',
+      `/employee/job/get-all-jobs?queryText=${encodeURIComponent('Family Medicine Physician')}&pageSize=50`,
+      { token: physician.token },
+    );
+    const jobId = found.jobs.find((job) => job.title === jobTitle)?._id ?? '';
+    expect(jobId).not.toBe('');
+    await callApi(server.baseURL, 'POST', `/employee/job/apply/${jobId}`, {
+      token: physician.token,
+      body: { coverLetter: 'I would like to talk about the outpatient role.' },
+    });
+
+    checked = await open(viewports.desktop);
+    const { page } = checked;
+    await signInAsDemoEmployer(checked);
+    await page.goto(`/applicants/${physician.physicianId}`);
+    await page.getByRole('heading', { level: 1, name: physician.fullName }).waitFor({ timeout: SLOW });
+    await page
+      .getByRole('button', { name: `Schedule interview with ${physician.fullName} for ${jobTitle}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Schedule an interview with ${physician.fullName}` });
+    await dialog.getByRole('checkbox', { name: 'Maria Delgado (you)' }).waitFor({ timeout: SLOW });
+    await dialog.getByRole('combobox', { name: 'Time zone' }).selectOption(ZONE);
+    await dialog.getByRole('radio', { name: /^Propose 3–10 times/ }).check();
+    await dialog.getByLabel('Meeting link').fill('https://meet.example/lena');
+    const slots = [
+      [dayAhead(40), '07:15'],
+      [dayAhead(40), '16:45'],
+      [dayAhead(41), '07:15'],
+    ] as const;
+    for (const [index, [date, time]] of slots.entries()) {
+      await dialog.getByLabel(`Date of time ${index + 1}`, { exact: true }).fill(date);
+      await dialog.getByLabel(`Time ${index + 1}`, { exact: true }).fill(time);
+    }
+    await settle(page);
+    await expectNoBlockingViolations(page, 'the schedule dialog at 1280 px');
+    await dialog.getByRole('button', { name: 'Send the times' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: SLOW });
+
+    const interviews = page.getByRole('region', { name: `Interviews for ${jobTitle}` });
+    await interviews.getByText('Times proposed').waitFor({ timeout: SLOW });
+    // Scheduling moved the applicant to Interview.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: `Pipeline stage for ${jobTitle}` }).inputValue(), {
+        timeout: SLOW,
+      })
+      .toBe('Interview');
+    checked.assertNoErrors();
+  });
+
+  it('the physician picks a time; the recruiter sees it scheduled; both get the invite', async () => {
+    const { page } = checked;
+    const mine = await callApi<{ interviews: TPhysicianInterview[] }>(
+      server.baseURL,
+      'GET',
+      '/employee/interview/get-my-interviews',
+      { token: physician.token },
+    );
+    const offered = mine.interviews.find((entry) => entry.status === 'proposed');
+    expect(offered?.proposedSlots).toHaveLength(3);
+    const slot = offered?.proposedSlots[1];
+    await callApi(server.baseURL, 'POST', `/employee/interview/pick-slot/${offered?._id}`, {
+      token: physician.token,
+      body: { slotId: slot?._id },
+    });
+
+    await page.reload();
+    const interviews = page.getByRole('region', { name: `Interviews for ${jobTitle}` });
+    await interviews.getByText('Scheduled', { exact: true }).waitFor({ timeout: SLOW });
+    // 16:45 Chicago, shown in the viewer's zone (the browser's).
+    const when = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso)),
+      slot?.startsAt ?? '',
+    );
+    await interviews
+      .getByText(new RegExp(when.replace(/\s/g, '\\s')))
+      .first()
+      .waitFor();
+
+    await expect
+      .poll(async () => (await invites(physicianEmail)).length, { timeout: SLOW })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await invites(demoEmployer.email)).length, { timeout: SLOW })
+      .toBeGreaterThan(0);
+    const [forPhysician] = (await invites(physicianEmail)).slice(-1);
+    const [forInterviewer] = (await invites(demoEmployer.email)).slice(-1);
+    expect(forPhysician?.method).toBe('REQUEST');
+    expect(forInterviewer?.method).toBe('REQUEST');
+    expect(forPhysician?.uid).not.toBe('');
+    expect(forInterviewer?.uid).toBe(forPhysician?.uid);
+  });
+
+  it('the recruiter moves it in the app; the same event is sent again with a higher SEQUENCE', async () => {
+    const { page } = checked;
+    const before = (await invites(physicianEmail)).slice(-1)[0];
+    const beforeCount = (await invites(physicianEmail)).length;
+    await page.getByRole('button', { name: `Reschedule the video call with ${physician.fullName}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Reschedule the interview with ${physician.fullName}` });
+    await dialog.getByRole('combobox', { name: 'Time zone' }).selectOption(ZONE);
+    await dialog.getByLabel('Date', { exact: true }).fill(dayAhead(42));
+    await dialog.getByLabel('Time', { exact: true }).fill('07:30');
+    await dialog.getByRole('button', { name: 'Move the interview' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: SLOW });
+
+    await expect
+      .poll(async () => (await invites(physicianEmail)).length, { timeout: SLOW })
+      .toBeGreaterThan(beforeCount);
+    const physicianAfter = (await invites(physicianEmail)).slice(-1)[0];
+    expect(physicianAfter?.method).toBe('REQUEST');
+    expect(physicianAfter?.uid).toBe(before?.uid);
+    expect(physicianAfter?.sequence).toBeGreaterThan(before?.sequence ?? Number.POSITIVE_INFINITY);
+    await expect
+      .poll(async () => (await invites(demoEmployer.email)).slice(-1)[0]?.sequence, { timeout: SLOW })
+      .toBe(physicianAfter?.sequence);
+    const interviewerAfter = (await invites(demoEmployer.email)).slice(-1)[0];
+    expect(interviewerAfter?.uid).toBe(before?.uid);
+    expect(interviewerAfter?.method).toBe('REQUEST');
+    checked.assertNoErrors();
+  });
+
+  it('the calendar, the dialog and the availability settings pass axe at 1280 and 390 px', async () => {
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      const other = viewport === viewports.desktop ? checked : await open(viewport);
+      const { page } = other;
+      if (other !== checked) await signInAsDemoEmployer(other);
+      await page.goto('/interviews');
+      await page.getByRole('heading', { level: 1, name: 'Interviews' }).waitFor({ timeout: SLOW });
+      await page.getByRole('list', { name: 'Days' }).waitFor({ timeout: SLOW });
+      await settle(page);
+      await expectNoBlockingViolations(page, `the calendar at ${viewport.width} px`);
+      await page.getByRole('button', { name: 'Day', exact: true }).click();
+      await settle(page);
+      await expectNoBlockingViolations(page, `the calendar's day at ${viewport.width} px`);
+
+      await page.goto('/settings/availability');
+      await page.getByRole('button', { name: 'Save availability' }).waitFor({ timeout: SLOW });
+      await settle(page);
+      await expectNoBlockingViolations(page, `the availability settings at ${viewport.width} px`);
+
+      if (viewport === viewports.mobile) {
+        await page.goto(`/applicants/${physician.physicianId}`);
+        await page
+          .getByRole('button', { name: `Schedule interview with ${physician.fullName} for ${jobTitle}` })
+          .click();
+        const dialog = page.getByRole('dialog', { name: `Schedule an interview with ${physician.fullName}` });
+        await dialog.getByRole('checkbox', { name: 'Maria Delgado (you)' }).waitFor({ timeout: SLOW });
+        await settle(page);
+        await expectNoBlockingViolations(page, 'the schedule dialog at 390 px');
+      }
+      other.assertNoErrors();
+    }
+  });
+});
