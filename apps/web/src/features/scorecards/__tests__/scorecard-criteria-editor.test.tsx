@@ -61,26 +61,35 @@ describe('ScorecardCriteriaEditor', () => {
     expect(within(form).queryByText(/uses the default criteria/)).toBeNull();
   });
 
-  it('explains a blank name and a name given twice on their rows, and sends nothing', async () => {
-    const { calls } = mockApi({ [GET]: () => envelope({ ...defaults, isDefault: false }) });
+  it('explains a blank name and a name given twice on their rows, and sends only once they are fixed', async () => {
+    const { calls } = mockApi({
+      [GET]: () => envelope({ ...defaults, isDefault: false }),
+      [UPDATE]: ({ body }) => envelope({ jobId: 'job-1', ...(body as object), isDefault: false }),
+    });
     const user = renderWithApp(<ScorecardCriteriaEditor jobId="job-1" />);
     const form = await screen.findByRole('form', { name: 'Scorecard criteria' });
-    await user.clear(within(form).getByRole('textbox', { name: 'Criterion 2' }));
+    const row = (number: number) => within(form).getByRole('textbox', { name: `Criterion ${number}` });
+    await user.clear(row(2));
+    await user.clear(row(3));
+    await user.type(row(3), 'team FIT ');
     await user.click(within(form).getByRole('button', { name: 'Save criteria' }));
     expect(await within(form).findByText('Name each criterion.')).toBeVisible();
-    expect(within(form).getByRole('textbox', { name: 'Criterion 2' })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
-
-    await user.type(within(form).getByRole('textbox', { name: 'Criterion 2' }), 'team FIT');
-    await user.click(within(form).getByRole('button', { name: 'Save criteria' }));
-    expect(await within(form).findByText('Name each criterion only once.')).toBeVisible();
-    expect(within(form).getByRole('textbox', { name: 'Criterion 4' })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    expect(row(2)).toHaveAttribute('aria-invalid', 'true');
+    // Both problems at once; of two rows with the same name (without case), the later is marked.
+    expect(within(form).getByText('Name each criterion only once.')).toBeVisible();
+    expect(row(3)).not.toHaveAttribute('aria-invalid');
+    expect(row(4)).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+
+    await user.type(row(2), 'Communication');
+    await user.clear(row(4));
+    await user.type(row(4), 'Bedside manner');
+    await user.click(within(form).getByRole('button', { name: 'Save criteria' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+      criteria: ['Clinical knowledge', 'Communication', 'team FIT', 'Bedside manner'],
+    });
+    expect(within(form).queryByText('Name each criterion only once.')).toBeNull();
   });
 
   it('keeps between 1 and 12 criteria', async () => {

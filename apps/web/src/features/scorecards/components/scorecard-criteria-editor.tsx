@@ -37,16 +37,7 @@ const criteriaResolver: Resolver<CriteriaForm, unknown, TUpdateScorecardCriteria
     criteria: values.criteria.map((criterion) => criterion.name),
   });
   const rows: CriterionErrors = [];
-  if (result.success) {
-    const seen = new Set<string>();
-    result.data.criteria.forEach((name, index) => {
-      const key = name.toLocaleLowerCase('en-US');
-      if (seen.has(key))
-        rows[index] = { name: { type: 'duplicate', message: SCORECARD_MESSAGES.duplicateCriteria } };
-      seen.add(key);
-    });
-    if (rows.length === 0) return { values: result.data, errors: {} };
-  } else {
+  if (!result.success) {
     for (const issue of result.error.issues) {
       const index = issue.path[1];
       if (typeof index === 'number') {
@@ -56,6 +47,16 @@ const criteriaResolver: Resolver<CriteriaForm, unknown, TUpdateScorecardCriteria
       }
     }
   }
+  const seen = new Set<string>();
+  values.criteria.forEach(({ name }, index) => {
+    const key = name.trim().toLocaleLowerCase('en-US');
+    if (!key) return;
+    if (seen.has(key)) {
+      rows[index] ??= { name: { type: 'duplicate', message: SCORECARD_MESSAGES.duplicateCriteria } };
+    }
+    seen.add(key);
+  });
+  if (result.success && rows.length === 0) return { values: result.data, errors: {} };
   return { values: {}, errors: { criteria: rows } as FieldErrors<CriteriaForm> };
 };
 
