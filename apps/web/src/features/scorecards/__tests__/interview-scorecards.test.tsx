@@ -91,6 +91,18 @@ describe('InterviewScorecards', () => {
     expect(await screen.findByText('1 scorecard is hidden until you submit yours.')).toBeVisible();
   });
 
+  it('promises no form to an interviewer who can no longer submit', async () => {
+    mockApi({ [GET]: () => envelope(makeData({ hiddenCount: 3, canSubmit: false })) });
+    renderWithApp(<InterviewScorecards interviewId="interview-1" />);
+    expect(
+      await screen.findByText(
+        '3 scorecards are hidden: they show only to interviewers who submitted their own.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Your scorecard' })).toBeNull();
+    expect(screen.queryByText('No scorecards yet.')).toBeNull();
+  });
+
   it('explains what is missing and sends nothing', async () => {
     const { calls } = mockApi({ [GET]: () => envelope(blind) });
     const user = renderWithApp(<InterviewScorecards interviewId="interview-1" />);

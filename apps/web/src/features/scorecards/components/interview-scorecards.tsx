@@ -188,6 +188,17 @@ function ScorecardView({ scorecard, isMine }: { scorecard: TScorecard; isMine: b
 }
 
 /**
+ * How many the caller may not see yet. An interviewer on an interview that was called off after
+ * others rated it can no longer submit, so theirs stay hidden: say so rather than promise a form.
+ */
+function hiddenText(count: number, canSubmit: boolean): string {
+  const verb = count === 1 ? 'is' : 'are';
+  return canSubmit
+    ? `${countOf(count, 'scorecard')} ${verb} hidden until you submit yours.`
+    : `${countOf(count, 'scorecard')} ${verb} hidden: they show only to interviewers who submitted their own.`;
+}
+
+/**
  * The scorecards of one interview. An interviewer who has not submitted theirs sees only how many
  * the others submitted (the server keeps them back, so their own judgement stays their own) and
  * their form; once theirs is in, or for anyone else allowed, the list of all of them.
@@ -245,13 +256,7 @@ export function InterviewScorecards({ interviewId }: { interviewId: string }) {
     body = (
       <>
         {submitError && <Alert variant="danger">{submitError}</Alert>}
-        {isBlind && (
-          <p className="scorecards__hidden">
-            {data.hiddenCount === 1
-              ? '1 scorecard is hidden until you submit yours.'
-              : `${countOf(data.hiddenCount, 'scorecard')} are hidden until you submit yours.`}
-          </p>
-        )}
+        {isBlind && <p className="scorecards__hidden">{hiddenText(data.hiddenCount, data.canSubmit)}</p>}
         {!isBlind && data.scorecards.length === 0 && !data.canSubmit && (
           <p className="scorecards__empty">No scorecards yet.</p>
         )}
