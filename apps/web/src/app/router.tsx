@@ -111,8 +111,8 @@ export const routes: RouteObject[] = [
                 path: 'availability',
                 handle: needs('account.self', 'set your interview availability'),
                 lazy: screen(
-                  () => import('../features/interviews/components/availability-screen.tsx'),
-                  (module) => module.AvailabilityScreen,
+                  () => import('./availability-route.tsx'),
+                  (module) => module.AvailabilityRoute,
                 ),
               },
               {

@@ -10,7 +10,7 @@ import { Button } from '@medhire/ui/button.tsx';
 import { TextArea } from '@medhire/ui/field.tsx';
 import { Modal } from '@medhire/ui/modal.tsx';
 import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { describeError, errorMessage } from '../../../lib/http.ts';
 import { interviewsApi } from '../api/interviews-api.ts';
 import { browserTimeZone, formatInZone, formatTimeRange } from '../zoned-time.ts';
@@ -82,6 +82,7 @@ export function ApplicationInterviews({
   jobTitle,
   refreshKey = 0,
   onChanged,
+  renderInterviewExtras,
 }: {
   applicationId: string;
   physicianName: string;
@@ -89,6 +90,8 @@ export function ApplicationInterviews({
   /** Changes when an interview was scheduled elsewhere on the page, to load the list again. */
   refreshKey?: number;
   onChanged?: (interview: TInterview) => void;
+  /** More about an interview under it (its scorecards; composed in by the app). */
+  renderInterviewExtras?: (interview: TInterview) => ReactNode;
 }) {
   const timeZone = browserTimeZone();
   const [interviews, setInterviews] = useState<TInterview[] | null>(null);
@@ -208,6 +211,7 @@ export function ApplicationInterviews({
                   </Button>
                 </div>
               )}
+              {renderInterviewExtras?.(interview)}
             </li>
           );
         })}

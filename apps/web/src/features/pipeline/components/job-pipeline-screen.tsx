@@ -63,7 +63,13 @@ type ApplicantsState =
  * invites. `?applicant=<physicianId>` (a new-application notification) brings that physician's
  * card into view on the board.
  */
-export function JobPipelineScreen({ renderCardActions }: Pick<PipelineBoardProps, 'renderCardActions'> = {}) {
+export function JobPipelineScreen({
+  renderCardActions,
+  renderDetailsExtras,
+}: Pick<PipelineBoardProps, 'renderCardActions'> & {
+  /** More of the job's settings under its posting on the Details tab (composed in by the app). */
+  renderDetailsExtras?: (jobId: string) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
@@ -329,9 +335,12 @@ export function JobPipelineScreen({ renderCardActions }: Pick<PipelineBoardProps
             id: 'details',
             label: 'Details',
             content: (
-              <Card>
-                <JobPosting job={job} enums={enums} headingLevel={2} />
-              </Card>
+              <>
+                <Card>
+                  <JobPosting job={job} enums={enums} headingLevel={2} />
+                </Card>
+                {renderDetailsExtras?.(job._id)}
+              </>
             ),
           },
         ]}
