@@ -7,20 +7,27 @@ import { type OutboxMessage, readOutbox } from '../apps/server/src/domain/mail/o
 import { callApi } from './fixtures/api.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { familyMedicineInAustin, type Physician, registerPhysician } from './fixtures/physician.ts';
-import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
-import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
+import { startServer, type TestServer } from './fixtures/server.ts';
+import { fillSignInForm, signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
-// Issue 28, end to end: the demo employer proposes three times from an applicant's page; the
-// physician picks one (through the physician API); the recruiter sees it scheduled and moves it in
-// the app. The physician's and the interviewer's mails carry the same calendar event (same UID),
-// the move with a higher SEQUENCE. The calendar, the dialog and the availability settings pass axe
-// at both widths.
+// Issue 28, end to end: the demo employer proposes three times from an applicant's page, with the
+// team's recruiter as the interviewer; the physician picks one (through the physician API); the
+// employer sees it scheduled and moves it in the app. The physician's and the interviewer's mails
+// carry the same calendar event (same UID), the move with a higher SEQUENCE. The interviewer
+// submits a scorecard in the app and the owner sees it. The calendar, the dialog and the
+// availability settings pass axe at both widths.
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SLOW = 30_000;
 const jobTitle = 'Family Medicine Physician – Outpatient';
 const ZONE = 'America/Chicago';
+/** The demo team's recruiter interviews; the owner schedules and reads the scorecard. */
+const interviewer = {
+  email: 'recruiter@medhire.example',
+  password: 'MedHire-team-2026',
+  name: 'James Okafor',
+};
 
 let server: TestServer;
 let browser: Browser;
@@ -124,6 +131,8 @@ describe('interviews, from proposed times to a moved invite', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: `Schedule an interview with ${physician.fullName}` });
     await dialog.getByRole('checkbox', { name: 'Maria Delgado (you)' }).waitFor({ timeout: SLOW });
+    await dialog.getByRole('checkbox', { name: 'Maria Delgado (you)' }).uncheck();
+    await dialog.getByRole('checkbox', { name: interviewer.name, exact: true }).check();
     await dialog.getByRole('combobox', { name: 'Time zone' }).selectOption(ZONE);
     await dialog.getByRole('radio', { name: /^Propose 3–10 times/ }).check();
     await dialog.getByLabel('Meeting link').fill('https://meet.example/lena');
@@ -186,10 +195,10 @@ describe('interviews, from proposed times to a moved invite', () => {
       .poll(async () => (await invites(physicianEmail)).length, { timeout: SLOW })
       .toBeGreaterThan(0);
     await expect
-      .poll(async () => (await invites(demoEmployer.email)).length, { timeout: SLOW })
+      .poll(async () => (await invites(interviewer.email)).length, { timeout: SLOW })
       .toBeGreaterThan(0);
     const [forPhysician] = (await invites(physicianEmail)).slice(-1);
-    const [forInterviewer] = (await invites(demoEmployer.email)).slice(-1);
+    const [forInterviewer] = (await invites(interviewer.email)).slice(-1);
     expect(forPhysician?.method).toBe('REQUEST');
     expect(forInterviewer?.method).toBe('REQUEST');
     expect(forPhysician?.uid).not.toBe('');
@@ -216,11 +225,49 @@ describe('interviews, from proposed times to a moved invite', () => {
     expect(physicianAfter?.uid).toBe(before?.uid);
     expect(physicianAfter?.sequence).toBeGreaterThan(before?.sequence ?? Number.POSITIVE_INFINITY);
     await expect
-      .poll(async () => (await invites(demoEmployer.email)).slice(-1)[0]?.sequence, { timeout: SLOW })
+      .poll(async () => (await invites(interviewer.email)).slice(-1)[0]?.sequence, { timeout: SLOW })
       .toBe(physicianAfter?.sequence);
-    const interviewerAfter = (await invites(demoEmployer.email)).slice(-1)[0];
+    const interviewerAfter = (await invites(interviewer.email)).slice(-1)[0];
     expect(interviewerAfter?.uid).toBe(before?.uid);
     expect(interviewerAfter?.method).toBe('REQUEST');
+    checked.assertNoErrors();
+  });
+
+  it('the interviewer submits a scorecard in the app, and the owner sees it', async () => {
+    const recruiter = await open(viewports.desktop);
+    await recruiter.page.goto('/signIn');
+    await fillSignInForm(recruiter.page, interviewer.email, interviewer.password);
+    await recruiter.waitForPath('/home');
+    await recruiter.page.goto(`/applicants/${physician.physicianId}`);
+    const form = recruiter.page.getByRole('form', { name: 'Your scorecard' });
+    await form.waitFor({ timeout: SLOW });
+    const criteria = form
+      .getByRole('group')
+      .filter({ has: recruiter.page.getByRole('radio', { name: '4 of 5' }) });
+    const count = await criteria.count();
+    expect(count).toBeGreaterThan(0);
+    for (let index = 0; index < count; index += 1) {
+      await criteria.nth(index).getByRole('radio', { name: '4 of 5' }).check();
+    }
+    await form.getByRole('radio', { name: 'Strong yes' }).check();
+    await form.getByLabel(/^Notes/).fill('Clear about outpatient follow-up; a strong fit for the clinic.');
+    await form.getByRole('button', { name: 'Submit scorecard' }).click();
+    const submitted = recruiter.page.getByRole('list', { name: 'Submitted scorecards' });
+    await submitted.getByRole('heading', { name: `${interviewer.name} (you)` }).waitFor({ timeout: SLOW });
+    recruiter.assertNoErrors();
+
+    // The owner, who is not an interviewer on it, reads it on the applicant's page.
+    const { page } = checked;
+    await page.goto(`/applicants/${physician.physicianId}`);
+    const seen = page.getByRole('list', { name: 'Submitted scorecards' });
+    await seen.getByRole('heading', { name: interviewer.name, exact: true }).waitFor({ timeout: SLOW });
+    await expect(
+      seen.getByText('Clear about outpatient follow-up; a strong fit for the clinic.').count(),
+    ).resolves.toBe(1);
+    await expect(seen.getByText('Strong yes').count()).resolves.toBe(1);
+    await expect(seen.getByText('4 of 5').count()).resolves.toBe(count);
+    await settle(page);
+    await expectNoBlockingViolations(page, 'the applicant page with a scorecard at 1280 px');
     checked.assertNoErrors();
   });
 

@@ -40,7 +40,9 @@ export function ApplicantRoute() {
         refreshKey={scheduledCount}
         onChanged={() => void reload()}
         renderInterviewExtras={(interview) =>
-          HAS_TIME.has(interview.status) ? <InterviewScorecards interviewId={interview._id} /> : null
+          HAS_TIME.has(interview.status) ? (
+            <InterviewScorecards interviewId={interview._id} headingLevel={5} />
+          ) : null
         }
       />
     </div>

@@ -159,14 +159,23 @@ function ScorecardFormView({
   );
 }
 
-function ScorecardView({ scorecard, isMine }: { scorecard: TScorecard; isMine: boolean }) {
+function ScorecardView({
+  scorecard,
+  isMine,
+  nameLevel,
+}: {
+  scorecard: TScorecard;
+  isMine: boolean;
+  nameLevel: number;
+}) {
+  const Name = `h${Math.min(nameLevel, 6)}` as 'h4';
   return (
     <li className="scorecard">
       <div className="scorecard__head">
-        <h4 className="scorecard__name">
+        <Name className="scorecard__name">
           {scorecard.interviewerName}
           {isMine && <span className="scorecard__you"> (you)</span>}
-        </h4>
+        </Name>
         <Badge variant={RECOMMENDATION_BADGES[scorecard.recommendation]}>
           {RECOMMENDATION_LABELS[scorecard.recommendation]}
         </Badge>
@@ -203,7 +212,15 @@ function hiddenText(count: number, canSubmit: boolean): string {
  * the others submitted (the server keeps them back, so their own judgement stays their own) and
  * their form; once theirs is in, or for anyone else allowed, the list of all of them.
  */
-export function InterviewScorecards({ interviewId }: { interviewId: string }) {
+export function InterviewScorecards({
+  interviewId,
+  headingLevel = 3,
+}: {
+  interviewId: string;
+  /** The section's heading level where it is placed; each scorecard's name is one below. */
+  headingLevel?: 3 | 4 | 5;
+}) {
+  const Title = `h${headingLevel}` as const;
   const headingId = useId();
   const [data, setData] = useState<TInterviewScorecards | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -265,6 +282,7 @@ export function InterviewScorecards({ interviewId }: { interviewId: string }) {
             {data.scorecards.map((scorecard) => (
               <ScorecardView
                 key={scorecard._id}
+                nameLevel={headingLevel + 1}
                 scorecard={scorecard}
                 isMine={scorecard._id === data.mine?._id}
               />
@@ -285,9 +303,9 @@ export function InterviewScorecards({ interviewId }: { interviewId: string }) {
 
   return (
     <section className="scorecards" aria-labelledby={headingId}>
-      <h3 className="scorecards__title" id={headingId}>
+      <Title className="scorecards__title" id={headingId}>
         Scorecards
-      </h3>
+      </Title>
       {body}
     </section>
   );
