@@ -97,9 +97,21 @@ export function toResponseJsonSchema(schema: unknown): JsonSchema | null {
  * zod parse strips them.
  */
 export const responseSerializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
+  // Compiled on the route's first answer, not at registration: compiling every route's
+  // serializer up front was most of the server's start-up CPU, and many routes answer rarely.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    serialize ??= compileSerializer(routeSchema);
+    return serialize(data);
+  };
+};
+
+function compileSerializer(routeSchema: Parameters<FastifySerializerCompiler<unknown>>[0]) {
   const jsonSchema = toResponseJsonSchema(routeSchema.schema);
   if (jsonSchema === null) {
-    return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
+    return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]) as (
+      data: unknown,
+    ) => string;
   }
   return fastJsonStringify(jsonSchema as unknown as Parameters<typeof fastJsonStringify>[0]);
-};
+}

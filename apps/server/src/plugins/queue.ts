@@ -113,35 +113,46 @@ export default fp<QueuePluginOptions>(
 
     const startWorkers = async () => {
       if (workerIds.length > 0) return;
-      for (const { name, settings, handler } of registrations) {
-        const { pollingIntervalSeconds = 2, ...retry } = settings;
+      // Queues are created one at a time (see createQueueOnce), and only those that do not exist
+      // yet: on an existing database that is none, and the settings updates and workers of every
+      // queue then start together instead of one round trip after another.
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      for (const { name, settings } of registrations) {
+        if (existing.has(name)) continue;
+        const { pollingIntervalSeconds: _polling, ...retry } = settings;
         await createQueueOnce(name, { name, policy: 'standard', ...retry });
-        await boss.updateQueue(name, { name, policy: 'standard', ...retry });
-        const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
-        let id = '';
-        id = await boss.work<object>(name, options, async (jobs) => {
-          // pg-boss waits its polling interval after every fetch, even one that found a job, so a
-          // worker would run at most one job per interval and a backlog (the demo history's
-          // deliveries at start-up, a burst of messages) would hold a new job back for minutes.
-          // A fetch that found work asks for the next fetch at once; an empty one waits as usual.
-          if (jobs.length > 0) boss.notifyWorker(id);
-          for (const job of jobs) {
-            const run = handler(job.data, { id: job.id, isLastAttempt: job.retryCount >= job.retryLimit });
-            running.add(run);
-            try {
-              await run;
-            } catch (error) {
-              app.metrics.countJobFailure(name);
-              app.log.warn({ err: error, queue: name, jobId: job.id }, 'Job failed; it will be retried');
-              throw error;
-            } finally {
-              running.delete(run);
-              lastJobEndedAt = Date.now();
-            }
-          }
-        });
-        workerIds.push(id);
       }
+      const ids = await Promise.all(
+        registrations.map(async ({ name, settings, handler }) => {
+          const { pollingIntervalSeconds = 2, ...retry } = settings;
+          await boss.updateQueue(name, { name, policy: 'standard', ...retry });
+          const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
+          let id = '';
+          id = await boss.work<object>(name, options, async (jobs) => {
+            // pg-boss waits its polling interval after every fetch, even one that found a job, so
+            // a worker would run at most one job per interval and a backlog (the demo history's
+            // deliveries at start-up, a burst of messages) would hold a new job back for minutes.
+            // A fetch that found work asks for the next fetch at once; an empty one waits as usual.
+            if (jobs.length > 0) boss.notifyWorker(id);
+            for (const job of jobs) {
+              const run = handler(job.data, { id: job.id, isLastAttempt: job.retryCount >= job.retryLimit });
+              running.add(run);
+              try {
+                await run;
+              } catch (error) {
+                app.metrics.countJobFailure(name);
+                app.log.warn({ err: error, queue: name, jobId: job.id }, 'Job failed; it will be retried');
+                throw error;
+              } finally {
+                running.delete(run);
+                lastJobEndedAt = Date.now();
+              }
+            }
+          });
+          return id;
+        }),
+      );
+      workerIds.push(...ids);
     };
 
     const stopWorkers = async () => {
@@ -178,7 +189,7 @@ export default fp<QueuePluginOptions>(
     app.addHook('onReady', async () => {
       isReady = true;
       await startWorkers();
-      for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      await Promise.all(schedules.map(({ name, cron }) => boss.schedule(name, cron, {}, { tz: 'UTC' })));
     });
     // Before the database closes: let running jobs finish, then stop polling and maintenance.
     app.addHook('preClose', async () => {

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { TSearchLocationResult, TUsPlace } from '@medhire/contract/locations';
-import { codes as zipCodeDatabase } from 'zipcodes';
+import type * as ZipCodes from 'zipcodes';
 import { usStateByCode, usStates } from './search-states.ts';
 import { normalizeText, toWords } from './text-match.ts';
 
@@ -422,8 +423,11 @@ function toZipPlace(record: ZipRecord): TUsPlace {
 
 /** The ZIP records of the shipped database that the product serves. */
 export function loadZipRecords(): ZipRecord[] {
+  // Required here, not imported at the top: the database is ~40,000 records, and loading it only
+  // when the index is built keeps it off the server's start-up path.
+  const { codes } = createRequire(import.meta.url)('zipcodes') as typeof ZipCodes;
   const records: ZipRecord[] = [];
-  for (const entry of Object.values(zipCodeDatabase)) {
+  for (const entry of Object.values(codes)) {
     if (entry.country !== 'US' || !SERVED_STATE_CODES.has(entry.state)) continue;
     if (NOT_A_PLACE_NAME.test(entry.city)) continue;
     if (!Number.isFinite(entry.latitude) || !Number.isFinite(entry.longitude)) continue;

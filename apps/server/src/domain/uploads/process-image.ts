@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Longest edge of a stored image; larger photos gain nothing on screen but weight. */
@@ -10,8 +10,18 @@ export const THUMBNAIL_EDGE = 320;
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
-// Every upload is a different image, so libvips' operation cache would only hold memory.
-sharp.cache(false);
+/**
+ * libvips loads on the first upload, not at start-up (it is one of the heaviest modules the
+ * server has). Every upload is a different image, so its operation cache would only hold memory.
+ */
+let loadingSharp: Promise<typeof import('sharp')> | undefined;
+function loadSharp(): Promise<typeof import('sharp')> {
+  loadingSharp ??= import('sharp').then((module) => {
+    module.default.cache(false);
+    return module;
+  });
+  return loadingSharp;
+}
 
 export const STORED_IMAGE_TYPE = { mimeType: 'image/webp', extension: 'webp' } as const;
 
@@ -48,7 +58,8 @@ function failureFor(error: unknown, unsupportedMessage: string): AppError {
  * writes none unless asked. Animated GIF/WebP keep their first frame.
  */
 export async function processImage(input: Buffer, unsupportedMessage: string): Promise<ProcessedImage> {
-  const upright = sharp(input, {
+  const { default: sharp } = await loadSharp();
+  const upright: Sharp = sharp(input, {
     failOn: 'error',
     limitInputPixels: MAX_INPUT_PIXELS,
     animated: false,

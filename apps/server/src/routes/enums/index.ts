@@ -87,10 +87,11 @@ function rateLimitPerIp(max: number) {
  * onboarding forms need it before anyone is signed in.
  */
 const enumsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Build the places index when the server starts listening, so the first search is fast;
-  // in-process tests that never listen build it only if they search places.
+  // Build the places index just after the server starts listening, so the first search is
+  // fast without holding up start-up; in-process tests that never listen build it only if they
+  // search places.
   app.addHook('onListen', async () => {
-    getGazetteer();
+    setImmediate(() => getGazetteer());
   });
 
   app.get(
