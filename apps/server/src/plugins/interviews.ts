@@ -1,6 +1,11 @@
 import fp from 'fastify-plugin';
 import { INTERVIEW_MAIL_QUEUE, type InterviewMailJob } from '../domain/interviews/interview-queue.ts';
 import {
+  INTERVIEW_REMINDER_PUSH_QUEUE,
+  type InterviewReminderPushJob,
+  sendInterviewReminderPush,
+} from '../domain/interviews/interview-reminder-push.ts';
+import {
   INTERVIEW_REMINDER_QUEUE,
   type InterviewReminderJob,
   sendInterviewReminder,
@@ -10,7 +15,7 @@ import { sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
 /**
  * Interview e-mails from the durable queue, after the transactions that changed the interview
  * commit: the offered times, the calendar invites and cancellations, the physician's answers,
- * and the reminders 24 h and 2 h before (queued to start then).
+ * and the reminders 24 h and 2 h before (queued to start then), with their Web Push.
  */
 export default fp(
   async (app) => {
@@ -40,6 +45,24 @@ export default fp(
         });
       },
     );
+    app.queue.work<InterviewReminderPushJob>(
+      INTERVIEW_REMINDER_PUSH_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 1 },
+      async (job) => {
+        const outcome = await sendInterviewReminderPush({
+          db: app.db,
+          job,
+          vapid: app.config.vapid,
+          allowedHosts: app.config.pushAllowedHosts,
+        }).catch((error: unknown) => {
+          app.metrics.countPush('failed');
+          throw error;
+        });
+        app.metrics.countPush(outcome);
+        if (outcome === 'gone')
+          app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
+      },
+    );
   },
-  { name: 'interviews', dependencies: ['queue', 'mail', 'config'] },
+  { name: 'interviews', dependencies: ['queue', 'mail', 'config', 'metrics'] },
 );
