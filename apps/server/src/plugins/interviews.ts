@@ -1,5 +1,10 @@
 import fp from 'fastify-plugin';
-import { INTERVIEW_MAIL_QUEUE, type InterviewMailJob } from '../domain/interviews/interview-queue.ts';
+import {
+  INTERVIEW_MAIL_QUEUE,
+  INTERVIEW_MAIL_SEND_QUEUE,
+  type InterviewMailJob,
+  type InterviewMailSendJob,
+} from '../domain/interviews/interview-queue.ts';
 import {
   INTERVIEW_REMINDER_PUSH_QUEUE,
   type InterviewReminderPushJob,
@@ -10,7 +15,7 @@ import {
   type InterviewReminderJob,
   sendInterviewReminder,
 } from '../domain/interviews/interview-reminders.ts';
-import { sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
+import { queueInterviewMails, sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
 
 /**
  * Interview e-mails from the durable queue, after the transactions that changed the interview
@@ -22,14 +27,21 @@ export default fp(
     app.queue.work<InterviewMailJob>(
       INTERVIEW_MAIL_QUEUE,
       { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 0.5 },
-      async (job) => {
-        await sendInterviewMail({
+      async (job, attempt) => {
+        await queueInterviewMails({
           db: app.db,
-          mailer: app.mailer,
           publicUrl: app.config.publicUrl,
           secret: app.config.jwtSecret,
           job,
+          eventJobId: attempt.id,
         });
+      },
+    );
+    app.queue.work<InterviewMailSendJob>(
+      INTERVIEW_MAIL_SEND_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 0.5 },
+      async (job) => {
+        await sendInterviewMail({ db: app.db, mailer: app.mailer, job });
       },
     );
     app.queue.work<InterviewReminderJob>(
