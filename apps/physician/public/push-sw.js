@@ -4,7 +4,9 @@
  * answers, with its scope /physician/.
  *
  * The payload is the notification the server stores: notification{title, body, image, icon},
- * fcmOptions.link (a path under /physician/, the same route an in-app click opens), _id.
+ * fcmOptions.link (a path under /physician/, the same route an in-app click opens), _id. A push
+ * that is no stored notification (an interview reminder) has no _id but a `tag`, so that a
+ * second delivery of it replaces the one shown.
  */
 
 const PHYSICIAN_FALLBACK_LINK = '/physician/notifications';
@@ -39,7 +41,7 @@ self.addEventListener('push', (event) => {
       body: content.body || '',
       icon: content.icon || PHYSICIAN_ICON,
       badge: PHYSICIAN_ICON,
-      tag: payload?._id,
+      tag: payload?._id || payload?.tag || undefined,
       data: { url: physicianLink(payload?.fcmOptions?.link), notificationId: payload?._id },
     }),
   );

@@ -4,6 +4,8 @@
  * The payload is the notification the server stores: data{type, markAsRead, conversation, jobId,
  * physicianId}, notification{title, body, image, icon}, fcmOptions.link, _id. The link is the
  * same route an in-app click opens (a new application: the job with the applicant in view).
+ * A push that is no stored notification (an interview reminder) has no _id and no data, and a
+ * `tag` instead: the bell never shows it, so it is shown even while a tab is in view.
  * Plain JavaScript served as is from the site's root (Vite copies public/), so its scope is the
  * whole app; the server sends it with `cache-control: no-cache`, so a deploy is picked up.
  */
@@ -43,15 +45,17 @@ self.addEventListener('push', (event) => {
         payload = null;
       }
       const content = payload?.notification ?? {};
-      // A tab in view already shows it live (bell, list, conversation); no second alert there.
+      // A tab in view already shows a stored notification live (bell, list, conversation); no
+      // second alert there. One without an id (a reminder) appears nowhere else: always shown.
+      const isStored = Boolean(payload?._id);
       const clients = await windowClients();
-      if (clients.some((client) => client.visibilityState === 'visible')) return;
+      if (isStored && clients.some((client) => client.visibilityState === 'visible')) return;
       await self.registration.showNotification(content.title || 'MedHire', {
         body: content.body || '',
         icon: content.icon || ICON,
         image: content.image || undefined,
         badge: ICON,
-        tag: payload?._id,
+        tag: payload?._id || payload?.tag || undefined,
         data: {
           link: safeLink(payload?.fcmOptions?.link),
           notificationId: payload?._id,

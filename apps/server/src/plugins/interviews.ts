@@ -1,30 +1,47 @@
 import fp from 'fastify-plugin';
-import { INTERVIEW_MAIL_QUEUE, type InterviewMailJob } from '../domain/interviews/interview-queue.ts';
+import {
+  INTERVIEW_MAIL_QUEUE,
+  INTERVIEW_MAIL_SEND_QUEUE,
+  type InterviewMailJob,
+  type InterviewMailSendJob,
+} from '../domain/interviews/interview-queue.ts';
+import {
+  INTERVIEW_REMINDER_PUSH_QUEUE,
+  type InterviewReminderPushJob,
+  sendInterviewReminderPush,
+} from '../domain/interviews/interview-reminder-push.ts';
 import {
   INTERVIEW_REMINDER_QUEUE,
   type InterviewReminderJob,
   sendInterviewReminder,
 } from '../domain/interviews/interview-reminders.ts';
-import { sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
+import { queueInterviewMails, sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
 
 /**
  * Interview e-mails from the durable queue, after the transactions that changed the interview
  * commit: the offered times, the calendar invites and cancellations, the physician's answers,
- * and the reminders 24 h and 2 h before (queued to start then).
+ * and the reminders 24 h and 2 h before (queued to start then), with their Web Push.
  */
 export default fp(
   async (app) => {
     app.queue.work<InterviewMailJob>(
       INTERVIEW_MAIL_QUEUE,
       { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 0.5 },
-      async (job) => {
-        await sendInterviewMail({
+      async (job, attempt) => {
+        await queueInterviewMails({
           db: app.db,
-          mailer: app.mailer,
           publicUrl: app.config.publicUrl,
           secret: app.config.jwtSecret,
           job,
+          eventJobId: attempt.id,
         });
+      },
+    );
+    app.queue.work<InterviewMailSendJob>(
+      INTERVIEW_MAIL_SEND_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 0.5 },
+      async (job) => {
+        await sendInterviewMail({ db: app.db, mailer: app.mailer, job });
       },
     );
     app.queue.work<InterviewReminderJob>(
@@ -40,6 +57,24 @@ export default fp(
         });
       },
     );
+    app.queue.work<InterviewReminderPushJob>(
+      INTERVIEW_REMINDER_PUSH_QUEUE,
+      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 1 },
+      async (job) => {
+        const outcome = await sendInterviewReminderPush({
+          db: app.db,
+          job,
+          vapid: app.config.vapid,
+          allowedHosts: app.config.pushAllowedHosts,
+        }).catch((error: unknown) => {
+          app.metrics.countPush('failed');
+          throw error;
+        });
+        app.metrics.countPush(outcome);
+        if (outcome === 'gone')
+          app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
+      },
+    );
   },
-  { name: 'interviews', dependencies: ['queue', 'mail', 'config'] },
+  { name: 'interviews', dependencies: ['queue', 'mail', 'config', 'metrics'] },
 );

@@ -11,10 +11,23 @@ export interface EnqueueOptions {
   startAfter?: Date | number;
   /** At most one queued job per key (pg-boss singletonKey). */
   singletonKey?: string;
+  /**
+   * The job's own id (a UUID): a job with this id already in the queue is left as it is and
+   * nothing is added, so a step that may run twice can queue its follow-ups exactly once.
+   */
+  id?: string;
   retryLimit?: number;
 }
 
 const insertJobSql = insertJob(QUEUE_SCHEMA);
+
+async function queueExists(db: Db, name: string): Promise<boolean> {
+  const { rows } = await drizzleSqlExecutor(db).executeSql(
+    `SELECT 1 FROM ${QUEUE_SCHEMA}.queue WHERE name = $1`,
+    [name],
+  );
+  return rows.length > 0;
+}
 
 /**
  * Adds a job through `db`, which may be a transaction: the job then commits or rolls back with
@@ -36,7 +49,7 @@ export async function enqueueJob(
         ? `${options.startAfter} seconds`
         : null;
   const values = [
-    null, // 1 id
+    options.id ?? null, // 1 id
     name, // 2
     data, // 3
     null, // 4 priority
@@ -60,6 +73,7 @@ export async function enqueueJob(
   const id = rows[0]?.id;
   if (typeof id !== 'string') {
     if (options.singletonKey) return '';
+    if (options.id && (await queueExists(db, name))) return '';
     throw new Error(`The job queue "${name}" does not exist; it is created when the server starts.`);
   }
   return id;

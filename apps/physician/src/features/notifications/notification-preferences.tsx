@@ -82,7 +82,10 @@ export function NotificationPreferences() {
           ))}
         </tbody>
       </table>
-      <p className="notification-preferences__note">E-mail is sent when a push cannot reach you.</p>
+      <p className="notification-preferences__note">
+        E-mail is sent when a push cannot reach you. Interview reminders come by e-mail, and by push while
+        push is on for updates on your applications.
+      </p>
     </div>
   );
 }

@@ -1,8 +1,15 @@
 import type { Db } from '../../db/index.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 
-/** E-mails about an interview: proposals, invites (iCalendar REQUEST/CANCEL), the physician's answers. */
+/**
+ * E-mails about an interview: proposals, invites (iCalendar REQUEST/CANCEL), the physician's
+ * answers. A job of this queue composes the event's mails and queues each as its own job on
+ * INTERVIEW_MAIL_SEND_QUEUE, so a failed send is retried alone and nobody gets a mail twice.
+ */
 export const INTERVIEW_MAIL_QUEUE = 'interview-mail';
+/** One composed interview mail to one recipient (send-interview-mail.ts). */
+export const INTERVIEW_MAIL_SEND_QUEUE = 'interview-mail-send';
 
 /**
  * - proposal: the offered times, with the physician's signed link;
@@ -26,4 +33,12 @@ export interface InterviewMailJob {
 /** Queues the mail in the caller's transaction: it exists exactly when the change commits. */
 export async function enqueueInterviewMail(tx: Db, job: InterviewMailJob): Promise<void> {
   await enqueueJob(tx, INTERVIEW_MAIL_QUEUE, job);
+}
+
+export interface InterviewMailSendJob {
+  interviewId: string;
+  kind: InterviewMailKind;
+  /** The sequence of the event's job: the mail is dropped once the interview has moved past it. */
+  sequence: number;
+  message: MailMessage;
 }

@@ -14,8 +14,18 @@ import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { brandedHtml, escapeHtml } from '../mail/templates.ts';
 import { formatInZone } from './availability.ts';
 import { createInterviewLinkToken, interviewLinkUrl } from './interview-link-token.ts';
+import {
+  INTERVIEW_REMINDER_PUSH_QUEUE,
+  type InterviewReminderPushJob,
+  type InterviewReminderPushPayload,
+  reminderPushTokenIds,
+  timeOfDayInZone,
+} from './interview-reminder-push.ts';
 
-/** Reminders of a scheduled interview, 24 h and 2 h before it, to the physician and every interviewer. */
+/**
+ * Reminders of a scheduled interview, 24 h and 2 h before it, to the physician and every
+ * interviewer: by e-mail, and by Web Push to those who want it (interview-reminder-push.ts).
+ */
 export const INTERVIEW_REMINDER_QUEUE = 'interview-reminder';
 
 export type InterviewReminderKind = '24h' | '2h';
@@ -69,18 +79,54 @@ interface Recipient {
   timeZone: string | null;
 }
 
-export type ReminderOutcome = { sent: number; skipped: 'stale' | 'not-scheduled' | 'started' | null };
+export type ReminderOutcome = {
+  /** Recipients reminded (by e-mail, each) by this run. */
+  sent: number;
+  /** Push jobs queued by this run (one per browser subscription of those who want pushes). */
+  pushes: number;
+  skipped: 'stale' | 'not-scheduled' | 'started' | null;
+};
 
 const TYPE_LABELS = { video: 'Video call', phone: 'Phone call', onsite: 'On-site interview' } as const;
 
+interface ReminderFacts {
+  interview: typeof interviews.$inferSelect;
+  jobTitle: string;
+  organizationName: string;
+  physicianName: string;
+}
+
+/**
+ * The push of a reminder: "Interview tomorrow at 10:00 AM EST" / "Interview in 2 hours", the job
+ * and the other party, the time in the recipient's zone (an interviewer's own, else the
+ * interview's; physicians have none stored, so theirs is the interview's). A member's opens the
+ * applicant's page (its interviews are there); a physician's their interviews in the app.
+ */
+function reminderPush(
+  recipient: Recipient,
+  facts: ReminderFacts,
+  kind: InterviewReminderKind,
+  startsAt: Date,
+): InterviewReminderPushPayload {
+  const { interview } = facts;
+  const time = timeOfDayInZone(startsAt, recipient.timeZone ?? interview.timeZone);
+  const title = kind === '24h' ? `Interview tomorrow at ${time}` : 'Interview in 2 hours';
+  const otherParty = recipient.role === 'physician' ? facts.organizationName : facts.physicianName;
+  const body = `${facts.jobTitle} with ${otherParty}: ${TYPE_LABELS[interview.type].toLowerCase()} at ${time}`;
+  const link =
+    recipient.role === 'physician'
+      ? '/physician/interviews'
+      : `/applicants/${encodeURIComponent(interview.physicianId)}`;
+  return {
+    tag: `interview-reminder-${interview.id}-${kind}`,
+    notification: { title, body, image: null, icon: null },
+    fcmOptions: { link },
+  };
+}
+
 function reminderMail(
   recipient: Recipient,
-  facts: {
-    interview: typeof interviews.$inferSelect;
-    jobTitle: string;
-    organizationName: string;
-    physicianName: string;
-  },
+  facts: ReminderFacts,
   kind: InterviewReminderKind,
   link: string | null,
 ): MailMessage {
@@ -111,7 +157,9 @@ function reminderMail(
  * transaction that first inserts its row in interview_reminders_sent: a row already there (this
  * reminder went out, or another worker is sending it right now and the insert waits for it) means
  * skip; a send that fails (or a worker that dies before the commit) rolls the row back, so the
- * retry sends exactly the ones still missing.
+ * retry sends exactly the ones still missing. The same transaction queues the recipient's Web
+ * Push jobs (one per browser subscription, for those whose preferences allow it): they exist
+ * exactly when the row does, and the push queue retries them on its own.
  */
 export async function sendInterviewReminder({
   db,
@@ -142,11 +190,12 @@ export async function sendInterviewReminder({
     .innerJoin(physicians, eq(physicians.id, interviews.physicianId))
     .where(eq(interviews.id, job.interviewId));
   if (row?.interview.status !== 'scheduled' || !row.interview.startsAt) {
-    return { sent: 0, skipped: 'not-scheduled' };
+    return { sent: 0, pushes: 0, skipped: 'not-scheduled' };
   }
   const startsAt = row.interview.startsAt;
-  if (startsAt.getTime() !== new Date(job.startsAt).getTime()) return { sent: 0, skipped: 'stale' };
-  if (startsAt.getTime() <= now.getTime()) return { sent: 0, skipped: 'started' };
+  if (startsAt.getTime() !== new Date(job.startsAt).getTime())
+    return { sent: 0, pushes: 0, skipped: 'stale' };
+  if (startsAt.getTime() <= now.getTime()) return { sent: 0, pushes: 0, skipped: 'started' };
   const recipients: Recipient[] = (
     await db
       .select({
@@ -162,7 +211,7 @@ export async function sendInterviewReminder({
       .where(eq(interviewParticipants.interviewId, job.interviewId))
       .orderBy(interviewParticipants.participantUserId)
   ).map((person) => ({ ...person, name: person.name ?? person.email }));
-  const facts = {
+  const facts: ReminderFacts = {
     interview: row.interview,
     jobTitle: row.jobTitle,
     organizationName: row.organizationName ?? 'The employer',
@@ -170,8 +219,9 @@ export async function sendInterviewReminder({
   };
   const physicianLink = interviewLinkUrl(publicUrl, createInterviewLinkToken(secret, job.interviewId));
   let sent = 0;
+  let pushes = 0;
   for (const recipient of recipients) {
-    const didSend = await db.transaction(async (tx) => {
+    const queuedPushes = await db.transaction(async (tx) => {
       // Still the same scheduled time, checked under the interview's lock: a cancel or a move
       // committing meanwhile waits for this send, or this send sees it and stops.
       const [current] = await tx
@@ -179,7 +229,7 @@ export async function sendInterviewReminder({
         .from(interviews)
         .where(eq(interviews.id, job.interviewId))
         .for('share');
-      if (current?.status !== 'scheduled' || current.startsAt?.getTime() !== startsAt.getTime()) return false;
+      if (current?.status !== 'scheduled' || current.startsAt?.getTime() !== startsAt.getTime()) return null;
       const claimed = await tx
         .insert(interviewRemindersSent)
         .values({
@@ -191,13 +241,30 @@ export async function sendInterviewReminder({
         })
         .onConflictDoNothing()
         .returning({ id: interviewRemindersSent.id });
-      if (claimed.length === 0) return false;
+      if (claimed.length === 0) return null;
+      const tokenIds = await reminderPushTokenIds(tx, recipient.userId, recipient.role);
+      if (tokenIds.length > 0) {
+        const payload = reminderPush(recipient, facts, job.kind, startsAt);
+        for (const pushTokenId of tokenIds) {
+          const pushJob: InterviewReminderPushJob = {
+            interviewId: job.interviewId,
+            startsAt: startsAt.toISOString(),
+            recipientUserId: recipient.userId,
+            pushTokenId,
+            payload,
+          };
+          await enqueueJob(tx, INTERVIEW_REMINDER_PUSH_QUEUE, pushJob);
+        }
+      }
       await mailer.send(
         reminderMail(recipient, facts, job.kind, recipient.role === 'physician' ? physicianLink : null),
       );
-      return true;
+      return tokenIds.length;
     });
-    if (didSend) sent += 1;
+    if (queuedPushes !== null) {
+      sent += 1;
+      pushes += queuedPushes;
+    }
   }
-  return { sent, skipped: null };
+  return { sent, pushes, skipped: null };
 }

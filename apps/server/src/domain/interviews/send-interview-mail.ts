@@ -1,17 +1,23 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
 import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
+import { enqueueJob } from '../../queue/enqueue-job.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { brandedHtml, escapeHtml, type MailContent } from '../mail/templates.ts';
 import { formatInZone } from './availability.ts';
 import { buildInviteIcs } from './calendar-invite.ts';
 import { createInterviewLinkToken, interviewLinkUrl } from './interview-link-token.ts';
-import type { InterviewMailJob } from './interview-queue.ts';
+import {
+  INTERVIEW_MAIL_SEND_QUEUE,
+  type InterviewMailJob,
+  type InterviewMailSendJob,
+} from './interview-queue.ts';
 
-export type InterviewMailOutcome = 'sent' | 'skipped';
+export type InterviewMailOutcome = 'queued' | 'skipped';
 
 interface Person {
   name: string;
@@ -236,22 +242,35 @@ export function composeInterviewMails(
 }
 
 /**
- * Sends the mails of a queued interview event. A job made for an older sequence than the
- * interview's describes a time that has since moved (or an interview since cancelled) and sends
- * nothing: the later job carries the truth. A failed send throws, for the queue to retry.
+ * The id of the send job of one recipient's mail of one event job: the same on every run of that
+ * event job, so a rerun queues no second send (a UUID made from a SHA-1 of both, RFC 4122 style).
  */
-export async function sendInterviewMail({
+export function interviewMailSendJobId(eventJobId: string, to: string): string {
+  const hex = createHash('sha1').update(`interview-mail:${eventJobId}:${to.toLowerCase()}`).digest('hex');
+  const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Composes the mails of a queued interview event and queues each as its own send job, in one
+ * transaction, with ids made from the event job's id (`eventJobId`) and the recipient: a rerun of
+ * the event job (a crash after that commit) queues nothing new, and a send that fails is retried
+ * alone, so nobody who got the mail gets it again. A job made for an older sequence than the
+ * interview's describes a time that has since moved (or an interview since cancelled) and sends
+ * nothing: the later job carries the truth.
+ */
+export async function queueInterviewMails({
   db,
-  mailer,
   publicUrl,
   secret,
   job,
+  eventJobId,
 }: {
   db: Db;
-  mailer: Mailer;
   publicUrl: string;
   secret: string;
   job: InterviewMailJob;
+  eventJobId: string;
 }): Promise<InterviewMailOutcome> {
   const facts = await loadFacts(db, job.interviewId);
   if (!facts || facts.interview.icsSequence > job.sequence) return 'skipped';
@@ -259,6 +278,43 @@ export async function sendInterviewMail({
   if (job.kind === 'request' && facts.interview.status !== 'scheduled') return 'skipped';
   const link = interviewLinkUrl(publicUrl, createInterviewLinkToken(secret, job.interviewId));
   const mails = composeInterviewMails(facts, job.kind, link);
-  for (const mail of mails) await mailer.send(mail);
-  return mails.length > 0 ? 'sent' : 'skipped';
+  if (mails.length === 0) return 'skipped';
+  await db.transaction(async (tx) => {
+    for (const message of mails) {
+      const send: InterviewMailSendJob = {
+        interviewId: job.interviewId,
+        kind: job.kind,
+        sequence: job.sequence,
+        message,
+      };
+      await enqueueJob(tx, INTERVIEW_MAIL_SEND_QUEUE, send, {
+        id: interviewMailSendJobId(eventJobId, message.to),
+      });
+    }
+  });
+  return 'queued';
+}
+
+/**
+ * Sends one queued interview mail. Dropped when the interview has moved past the event's
+ * sequence meanwhile (a retry that comes after a move or a cancellation: the newer mail says
+ * what holds). A failed send throws, for the queue to retry this mail alone.
+ */
+export async function sendInterviewMail({
+  db,
+  mailer,
+  job,
+}: {
+  db: Db;
+  mailer: Mailer;
+  job: InterviewMailSendJob;
+}): Promise<'sent' | 'skipped'> {
+  const [interview] = await db
+    .select({ icsSequence: interviews.icsSequence })
+    .from(interviews)
+    .where(eq(interviews.id, job.interviewId))
+    .limit(1);
+  if (!interview || interview.icsSequence > job.sequence) return 'skipped';
+  await mailer.send(job.message);
+  return 'sent';
 }

@@ -130,7 +130,11 @@ describe('interview reminders', () => {
     const mailer = recordingMailer();
     const [dayBefore, twoHoursBefore] = queued;
     if (!dayBefore || !twoHoursBefore) throw new Error('reminders missing');
-    expect(await run(dayBefore.data, dayBefore.startAfter, mailer)).toEqual({ sent: 3, skipped: null });
+    expect(await run(dayBefore.data, dayBefore.startAfter, mailer)).toEqual({
+      sent: 3,
+      pushes: 0,
+      skipped: null,
+    });
     expect(mailer.sent.map((mail) => mail.to).sort()).toEqual(
       [applicant.email, team.interviewer.email, team.recruiter.email].sort(),
     );
@@ -145,14 +149,17 @@ describe('interview reminders', () => {
     // The same job again (a retry, a duplicate delivery): nothing more.
     expect(await run(dayBefore.data, new Date(dayBefore.startAfter.getTime() + 60_000), mailer)).toEqual({
       sent: 0,
+      pushes: 0,
       skipped: null,
     });
     expect(await run(twoHoursBefore.data, twoHoursBefore.startAfter, mailer)).toEqual({
       sent: 3,
+      pushes: 0,
       skipped: null,
     });
     expect(await run(twoHoursBefore.data, twoHoursBefore.startAfter, mailer)).toEqual({
       sent: 0,
+      pushes: 0,
       skipped: null,
     });
     expect(mailer.sent).toHaveLength(6);
@@ -174,6 +181,7 @@ describe('interview reminders', () => {
     const mailer = recordingMailer();
     expect(await run(dayBefore.data, new Date(startsAt.getTime() + 60_000), mailer)).toEqual({
       sent: 0,
+      pushes: 0,
       skipped: 'started',
     });
     expect(mailer.sent).toHaveLength(0);
@@ -200,7 +208,11 @@ describe('interview reminders', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const mailer = recordingMailer();
     for (const job of queued) {
-      expect(await run(job.data, job.startAfter, mailer)).toEqual({ sent: 0, skipped: 'not-scheduled' });
+      expect(await run(job.data, job.startAfter, mailer)).toEqual({
+        sent: 0,
+        pushes: 0,
+        skipped: 'not-scheduled',
+      });
     }
     expect(mailer.sent).toHaveLength(0);
   });
@@ -226,11 +238,11 @@ describe('interview reminders', () => {
 
     const mailer = recordingMailer();
     for (const job of old) {
-      expect(await run(job.data, job.startAfter, mailer)).toEqual({ sent: 0, skipped: 'stale' });
+      expect(await run(job.data, job.startAfter, mailer)).toEqual({ sent: 0, pushes: 0, skipped: 'stale' });
     }
     expect(mailer.sent).toHaveLength(0);
     for (const job of fresh) {
-      expect(await run(job.data, job.startAfter, mailer)).toEqual({ sent: 3, skipped: null });
+      expect(await run(job.data, job.startAfter, mailer)).toEqual({ sent: 3, pushes: 0, skipped: null });
     }
     expect(mailer.sent).toHaveLength(6);
   });
@@ -260,10 +272,10 @@ describe('interview reminders', () => {
 
     // Restarted again: only the ones still missing go out.
     const restarted = recordingMailer();
-    expect(await run(dayBefore.data, at, restarted)).toEqual({ sent: 2, skipped: null });
+    expect(await run(dayBefore.data, at, restarted)).toEqual({ sent: 2, pushes: 0, skipped: null });
     delivered.push(...restarted.sent.map((mail) => mail.to));
     // And once more (the queue delivers the job again after the crash): nothing.
-    expect(await run(dayBefore.data, at, restarted)).toEqual({ sent: 0, skipped: null });
+    expect(await run(dayBefore.data, at, restarted)).toEqual({ sent: 0, pushes: 0, skipped: null });
     expect(delivered).toHaveLength(3);
     expect(new Set(delivered).size).toBe(3);
   });

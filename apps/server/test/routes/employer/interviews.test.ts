@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { INTERVIEW_MESSAGES, type TInterview } from '@medhire/contract/interviews';
 import { and, eq } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications } from '../../../src/db/schema/hiring.ts';
 import { interviewParticipants, interviews } from '../../../src/db/schema/interviews.ts';
 import { jobs } from '../../../src/db/schema/jobs.ts';
-import { sendInterviewMail } from '../../../src/domain/interviews/send-interview-mail.ts';
+import { queueInterviewMails } from '../../../src/domain/interviews/send-interview-mail.ts';
 import type { OutboxMessage } from '../../../src/domain/mail/outbox.ts';
 import { buildTestApp } from '../../helper.ts';
 import { UNKNOWN_ID } from '../conventions-kit.ts';
@@ -1017,21 +1018,21 @@ describe('calendar invites', () => {
         timing: { mode: 'fixed', startsAt: hoursFromNow(1302).toISOString() },
       },
     );
-    const outcome = await sendInterviewMail({
+    const outcome = await queueInterviewMails({
       db: app.db,
-      mailer: app.mailer,
       publicUrl: app.config.publicUrl,
       secret: app.config.jwtSecret,
       job: { interviewId: interview._id, kind: 'request', sequence: 0 },
+      eventJobId: randomUUID(),
     });
     expect(outcome).toBe('skipped');
-    const current = await sendInterviewMail({
+    const current = await queueInterviewMails({
       db: app.db,
-      mailer: app.mailer,
       publicUrl: app.config.publicUrl,
       secret: app.config.jwtSecret,
       job: { interviewId: interview._id, kind: 'request', sequence: 1 },
+      eventJobId: randomUUID(),
     });
-    expect(current).toBe('sent');
+    expect(current).toBe('queued');
   });
 });

@@ -1,18 +1,21 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TNotification } from '@medhire/contract/notifications';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { decrypt } from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, type Database } from '../../../src/db/index.ts';
 import { pushTokens } from '../../../src/db/schema/accounts.ts';
 import { serverProcessEnv } from '../../helper.ts';
+import {
+  browserKeys,
+  decryptPush,
+  type ReceivedPush,
+  startPushService,
+  type TestPushService,
+} from '../../push-service-kit.ts';
 import { callApi, employerWithOpenJob, signedInPhysician } from '../employee/physician-kit.ts';
 
 /**
@@ -23,62 +26,17 @@ import { callApi, employerWithOpenJob, signedInPhysician } from '../employee/phy
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 
-interface ReceivedPush {
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
 let workDir: string;
 /** The server process's DATA_DIR: physicians sign up with the code from its outbox. */
 let serverDataDir = '';
-let pushService: Server;
+let pushService: TestPushService;
 let pushOrigin: string;
-const received: ReceivedPush[] = [];
+let received: ReceivedPush[] = [];
 let server: ReturnType<typeof spawn> | undefined;
 let output = '';
 let database: Database;
 /** The spawned server seen through the helpers' `inject` and `db` (fetch over HTTP, the same database). */
 let remote: FastifyInstance;
-
-async function startPushService(): Promise<void> {
-  const key = path.join(workDir, 'key.pem');
-  const cert = path.join(workDir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  pushService = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
-      // A subscription under /gone/ is one the browser dropped: the push service answers 410.
-      response.writeHead(request.url?.startsWith('/gone/') ? 410 : 201).end();
-    });
-  });
-  await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-  pushOrigin = `https://localhost:${(pushService.address() as AddressInfo).port}`;
-}
 
 async function startServer(): Promise<string> {
   const env = await serverProcessEnv();
@@ -93,7 +51,7 @@ async function startServer(): Promise<string> {
       LOG_LEVEL: 'warn',
       ...env,
       PUSH_ALLOWED_HOSTS: 'localhost',
-      NODE_EXTRA_CA_CERTS: path.join(workDir, 'cert.pem'),
+      NODE_EXTRA_CA_CERTS: pushService.certPath,
     },
   });
   server = child;
@@ -153,17 +111,12 @@ async function waitFor<T>(
   }
 }
 
-/** A browser's side of a subscription: a P-256 key pair and an auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
-}
-
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'medhire-push-'));
   writeFileSync(path.join(workDir, '.keep'), '');
-  await startPushService();
+  pushService = await startPushService(workDir);
+  pushOrigin = pushService.origin;
+  received = pushService.received;
   remote = remoteApp(await startServer());
 }, 120_000);
 
@@ -174,7 +127,7 @@ afterAll(async () => {
     await exited;
   }
   await database?.close();
-  await new Promise((resolve) => pushService?.close(resolve));
+  await pushService?.close();
   rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -213,11 +166,7 @@ describe('Web Push to a browser push service', () => {
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
     );
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
-    const payload = JSON.parse(
-      decrypt(push.body, { version: 'aes128gcm', privateKey: keys.ecdh, authSecret: keys.auth }).toString(
-        'utf8',
-      ),
-    ) as TNotification;
+    const payload = decryptPush<TNotification>(push, keys);
     expect(payload).toMatchObject({
       read: false,
       data: { type: 'APPLY_ON_JOB', markAsRead: true, conversation: null, jobId: job._id },

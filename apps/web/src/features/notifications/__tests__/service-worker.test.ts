@@ -72,6 +72,44 @@ describe('the service worker', () => {
     expect(self.registration.showNotification).not.toHaveBeenCalled();
   });
 
+  it('shows an interview reminder (no stored notification) even while a tab is in view', async () => {
+    const { self, dispatch } = loadWorker([client('visible')]);
+    await dispatch(
+      'push',
+      push({
+        tag: 'interview-reminder-i-1-24h',
+        notification: {
+          title: 'Interview tomorrow at 10:00 AM CST',
+          body: 'Hospitalist with Dr. Jane Doe: video call at 10:00 AM CST',
+          image: null,
+          icon: null,
+        },
+        fcmOptions: { link: '/applicants/p-7' },
+      }),
+    );
+    expect(self.registration.showNotification).toHaveBeenCalledWith(
+      'Interview tomorrow at 10:00 AM CST',
+      expect.objectContaining({
+        body: 'Hospitalist with Dr. Jane Doe: video call at 10:00 AM CST',
+        tag: 'interview-reminder-i-1-24h',
+        data: { link: '/applicants/p-7', notificationId: undefined },
+      }),
+    );
+  });
+
+  it('on a reminder click tells the open tab its route, with no notification to mark read', async () => {
+    const tab = client('visible');
+    const { dispatch } = loadWorker([tab]);
+    await dispatch('notificationclick', {
+      notification: { close: vi.fn(), data: { link: '/applicants/p-7', notificationId: undefined } },
+    });
+    expect(tab.postMessage).toHaveBeenCalledWith({
+      type: 'notification-click',
+      link: '/applicants/p-7',
+      notificationId: undefined,
+    });
+  });
+
   it('never opens another site: a foreign link becomes the notifications page', async () => {
     const { self, dispatch } = loadWorker([]);
     await dispatch('push', push({ ...payload, fcmOptions: { link: 'https://evil.example/phish' } }));

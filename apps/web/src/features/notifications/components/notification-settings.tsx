@@ -75,7 +75,7 @@ export function NotificationSettings() {
   return (
     <Card
       title="Notifications"
-      description="In the app you always see every notification. Choose what also reaches you as a browser notification or in the daily e-mail digest of unread notifications."
+      description="In the app you always see every notification. Choose what also reaches you as a browser notification or in the daily e-mail digest of unread notifications. Reminders of your interviews come by e-mail, and as a browser notification unless browser push is off for every type."
     >
       <PushControl />
       {loadError ? (
