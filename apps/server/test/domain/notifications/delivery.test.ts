@@ -59,7 +59,10 @@ async function notifyAt(
 }
 
 describe('delivery from the durable queue', () => {
-  it('delivers exactly once when the worker is stopped after commit and a new server starts', async () => {
+  // Two servers and two fixed waits: well over the default timeout on a busy 2-core machine.
+  it('delivers exactly once when the worker is stopped after commit and a new server starts', {
+    timeout: 60_000,
+  }, async () => {
     const emitted: { by: string; room: string; payload: TNotificationSocketPayload }[] = [];
     /** Records every onNotification the instance emits (wrapping io.to before any worker runs). */
     const recordEmits = (instance: FastifyInstance, by: string) => {
