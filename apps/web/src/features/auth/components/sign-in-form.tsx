@@ -6,6 +6,7 @@ import { notifyFormError } from '@medhire/ui/toast.ts';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { preloadSignedInState } from '../../../app/load-signed-in-state.ts';
 import { describeError } from '../../../lib/http.ts';
 import { login } from '../auth-slice.ts';
 import './auth-forms.css';
@@ -67,6 +68,8 @@ export function SignInForm() {
       return;
     }
     setErrors({});
+    // What the signed-in pages need downloads while the server checks the credentials.
+    preloadSignedInState();
     setIsSubmitting(true);
     setServerError(null);
     try {
