@@ -126,6 +126,12 @@ describe('messaging that loses nothing', () => {
       body: { body: 'Hello from Dr. Okafor', tempMsgId: `p-hello-${suffix}` },
     });
     await thread(page).getByText('Hello from Dr. Okafor').waitFor({ timeout: SLOW });
+    // The live message's toast (spec §4), from the store's signed-in part and the toast library,
+    // both loaded after the sign-in page.
+    await page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'New message recieved.' })
+      .waitFor({ timeout: SLOW });
 
     // Employer → physician: the physician's sync has it.
     const composer = page.getByRole('textbox', { name: /^Message to / });

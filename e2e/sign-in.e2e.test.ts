@@ -43,6 +43,15 @@ describe('sign in as the demo employer', () => {
       await checked.waitForPath('/');
       // The session is cleared once / has rendered; going on before that would race it.
       await expect.poll(() => page.evaluate(() => localStorage.getItem('medhire.session'))).toBeNull();
+
+      // Signing in again from / without reloading the page reaches the signed-in shell again.
+      await fillSignInForm(page, demoEmployer.email, demoEmployer.password);
+      await checked.waitForPath('/home');
+      await page.getByRole('navigation').first().waitFor({ state: 'visible' });
+      await signOut(page);
+      await checked.waitForPath('/');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('medhire.session'))).toBeNull();
+
       // Signed out for real: a protected page sends us back to sign in.
       await page.goto('/home');
       await checked.waitForPath('/signIn');
@@ -90,6 +99,8 @@ describe('sign in as the demo employer', () => {
       await page.goto('/signIn');
       await fillSignInForm(page, demoEmployer.email, wrongPassword);
       await page.getByText(serverMessage, { exact: false }).first().waitFor({ state: 'visible' });
+      // Inline on the form and as a toast, whose library loads after the page.
+      await page.locator('.Toastify__toast').filter({ hasText: serverMessage }).waitFor({ state: 'visible' });
       expect(new URL(page.url()).pathname).toBe('/signIn');
       expect(
         await page

@@ -20,12 +20,12 @@ const KB = 1024;
 const scenarios = [
   {
     name: 'Sign-in (/signIn)',
-    budgetBytes: 170 * KB,
+    budgetBytes: 130 * KB,
     chunks: ['src/features/auth/components/sign-in-screen.tsx', 'src/app/layouts/auth-layout.tsx'],
   },
   {
     name: 'Signed-in shell (/home)',
-    budgetBytes: 300 * KB,
+    budgetBytes: 220 * KB,
     chunks: ['src/app/layouts/main-layout.tsx', 'src/features/home/components/home-screen.tsx'],
   },
 ];

@@ -5,6 +5,7 @@ import '@medhire/ui/tokens.css';
 import '@medhire/ui/base.css';
 import { layoutFor } from './app/layouts/layout-for.ts';
 import { preloadLayout } from './app/layouts/lazy-layouts.ts';
+import { loadSignedInState, needsSignedInState } from './app/load-signed-in-state.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
@@ -33,8 +34,13 @@ async function start(container: HTMLElement) {
   if (isPrerendered) await yieldToBrowser();
   const session = sessionStore.read();
   const store = createAppStore({ session, syncOnStart: true });
-  // The layout chunk downloads alongside the first route's chunk instead of after it.
-  const layoutLoaded = preloadLayout(layoutFor(session, window.location.pathname));
+  // The layout chunk (and, past the sign-in pages, the signed-in state) downloads alongside the
+  // first route's chunk instead of after it.
+  const { pathname } = window.location;
+  const layoutLoaded = Promise.all([
+    preloadLayout(layoutFor(session, pathname)),
+    needsSignedInState(session !== null, pathname) ? loadSignedInState(store)?.catch(() => undefined) : null,
+  ]);
   if (isPrerendered) await yieldToBrowser();
   const router = createAppRouter();
 

@@ -1,21 +1,38 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense, use } from 'react';
+import { useStore } from 'react-redux';
 import { useLocation } from 'react-router';
 import { selectSession } from '../features/auth/auth-slice.ts';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { useAppSelector } from './hooks.ts';
 import { layoutFor } from './layouts/layout-for.ts';
-import { lazyLayouts } from './layouts/lazy-layouts.ts';
+import { lazyLayouts, preloadLayout } from './layouts/lazy-layouts.ts';
+import { loadSignedInState, needsSignedInState } from './load-signed-in-state.ts';
 import { OfflineBanner } from './offline-banner.tsx';
+import type { AppStore } from './store.ts';
+
+/** Shows its page, when it needs the signed-in state once the store holds it (loading it once). */
+function SignedInStateGate({ isNeeded, children }: { isNeeded: boolean; children: ReactNode }) {
+  const store = useStore() as AppStore;
+  const load = isNeeded ? loadSignedInState(store) : null;
+  if (load) use(load);
+  return children;
+}
 
 /** Picks the page's layout from the session and the path (spec §2); says when the network is gone. */
 export function RootLayout() {
   const session = useAppSelector(selectSession);
   const { pathname } = useLocation();
-  const Layout = lazyLayouts[layoutFor(session, pathname)];
+  const layout = layoutFor(session, pathname);
+  const Layout = lazyLayouts[layout];
+  const isSignedInStateNeeded = needsSignedInState(session !== null, pathname);
+  // The layout downloads while the signed-in state does, not after it.
+  if (isSignedInStateNeeded) void preloadLayout(layout);
   return (
     <>
       <Suspense fallback={<FullPageLoader />}>
-        <Layout />
+        <SignedInStateGate isNeeded={isSignedInStateNeeded}>
+          <Layout />
+        </SignedInStateGate>
       </Suspense>
       <OfflineBanner />
     </>

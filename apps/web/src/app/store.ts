@@ -1,53 +1,65 @@
 import type { TSession } from '@medhire/contract/account';
-import { notifyError, notifyInfo } from '@medhire/ui/toast.ts';
+import { notifyError } from '@medhire/ui/toast.ts';
 import {
   type Action,
-  combineReducers,
+  combineSlices,
   configureStore,
   createListenerMiddleware,
   type ThunkAction,
   type TypedStartListening,
 } from '@reduxjs/toolkit';
-import { applicantsReducer } from '../features/applicants/applicants-slice.ts';
+import type { applicantsReducer } from '../features/applicants/applicants-slice.ts';
 import { authReducer, authStateFrom, loggedOut, logout, syncUser } from '../features/auth/auth-slice.ts';
 import { postLoginDestination } from '../features/auth/post-login-destination.ts';
-import { conversationsReducer, liveMessageReceived } from '../features/conversations/conversations-slice.ts';
-import { jobsReducer } from '../features/jobs/jobs-slice.ts';
-import { matchesReducer } from '../features/matches/matches-slice.ts';
-import { newMessageFlagged, notificationsReducer } from '../features/notifications/notifications-slice.ts';
-import { organizationsReducer } from '../features/organizations/organizations-slice.ts';
-import { subscriptionReducer } from '../features/subscription/subscription-slice.ts';
-import { utilityReducer } from '../features/utility/utility-slice.ts';
+import type { conversationsReducer } from '../features/conversations/conversations-slice.ts';
+import type { jobsReducer } from '../features/jobs/jobs-slice.ts';
+import type { matchesReducer } from '../features/matches/matches-slice.ts';
+import type { notificationsReducer } from '../features/notifications/notifications-slice.ts';
+import type { organizationsReducer } from '../features/organizations/organizations-slice.ts';
+import type { subscriptionReducer } from '../features/subscription/subscription-slice.ts';
+import type { utilityReducer } from '../features/utility/utility-slice.ts';
 import { delegateFlag, sessionStore } from '../lib/storage.ts';
 import { layoutReducer } from './layouts/layout-slice.ts';
 
-const combinedReducer = combineReducers({
-  auth: authReducer,
-  organizations: organizationsReducer,
-  layout: layoutReducer,
-  utility: utilityReducer,
-  subscription: subscriptionReducer,
-  jobs: jobsReducer,
-  applicants: applicantsReducer,
-  matches: matchesReducer,
-  conversations: conversationsReducer,
-  notifications: notificationsReducer,
-});
+/**
+ * The state of spec §3 that only signed-in screens use. Its reducers are not part of the first
+ * page's download: signed-in-state.ts injects them into `appReducer` when it loads, which
+ * RootLayout waits for before it shows any page but the sign-in, registration and recovery pages
+ * (see load-signed-in-state.ts).
+ */
+export interface SignedInState {
+  organizations: ReturnType<typeof organizationsReducer>;
+  utility: ReturnType<typeof utilityReducer>;
+  subscription: ReturnType<typeof subscriptionReducer>;
+  jobs: ReturnType<typeof jobsReducer>;
+  applicants: ReturnType<typeof applicantsReducer>;
+  matches: ReturnType<typeof matchesReducer>;
+  conversations: ReturnType<typeof conversationsReducer>;
+  notifications: ReturnType<typeof notificationsReducer>;
+}
 
-export type RootState = ReturnType<typeof combinedReducer>;
+/** The session and the sidebar from the start; the signed-in state joins later (see above). */
+export const appReducer = combineSlices({
+  auth: authReducer,
+  layout: layoutReducer,
+}).withLazyLoadedSlices<SignedInState>();
+
+/**
+ * The whole state as the screens read it. The signed-in part is typed as present: no screen that
+ * reads it renders before it has been injected.
+ */
+export type RootState = ReturnType<typeof appReducer> & SignedInState;
 
 /**
  * Logout resets auth to its defaults (spec §4); everything else the previous person loaded
  * goes with it so the next person on this browser cannot see it. Only the sidebar preference
  * belongs to the browser and survives.
  */
-function rootReducer(state: Parameters<typeof combinedReducer>[0], action: Action): RootState {
-  if (loggedOut.match(action)) return combinedReducer(state ? { layout: state.layout } : undefined, action);
-  return combinedReducer(state, action);
+function rootReducer(state: Partial<RootState> | undefined, action: Action): RootState {
+  if (loggedOut.match(action))
+    return appReducer(state?.layout ? { layout: state.layout } : undefined, action) as RootState;
+  return appReducer(state as Parameters<typeof appReducer>[0], action) as RootState;
 }
-
-/** The toast a live message raises, in the spec's own wording. */
-export const NEW_MESSAGE_TOAST = 'New message recieved.';
 
 function startListeners(startListening: TypedStartListening<RootState, AppDispatch>) {
   // Spec §4: the session is persisted locally, and whenever its token changes the user is
@@ -81,15 +93,6 @@ function startListeners(startListening: TypedStartListening<RootState, AppDispat
     actionCreator: syncUser.rejected,
     effect: (action) => {
       if (action.payload) notifyError(action.payload);
-    },
-  });
-
-  // Spec §4: a live new message also sets newMessage and shows the toast.
-  startListening({
-    actionCreator: liveMessageReceived,
-    effect: (_action, api) => {
-      api.dispatch(newMessageFlagged(true));
-      notifyInfo(NEW_MESSAGE_TOAST);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { notifyInfo } from '@medhire/ui/toast.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { conversationOpened, liveMessageReceived } from '../../features/conversations/conversations-slice.ts';
-import { createAppStore, NEW_MESSAGE_TOAST } from '../store.ts';
+import { NEW_MESSAGE_TOAST, startSignedInState } from '../signed-in-state.ts';
+import { createAppStore } from '../store.ts';
 
 vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
@@ -31,6 +32,7 @@ describe('app store', () => {
 
   it("live new message sets newMessage and shows the toast 'New message recieved.'", () => {
     const store = createAppStore();
+    startSignedInState(store);
     store.dispatch(
       conversationOpened({
         _id: 'c1',

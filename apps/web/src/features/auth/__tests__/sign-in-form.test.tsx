@@ -38,6 +38,36 @@ describe('sign-in form', () => {
     expect(signInRequests()).toHaveLength(0);
   });
 
+  it('focuses the first field with a message when a submit is refused', async () => {
+    const { user, email, password, submit } = await openSignIn();
+    await user.type(email, 'recruiting@lakeside-clinic.org');
+    await user.click(submit);
+    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
+    expect(password).toHaveFocus();
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks a field when it is left, then as it changes', async () => {
+    const { user, email, password } = await openSignIn();
+    await user.type(email, 'pat');
+    expect(screen.queryByText('Enter a valid e-mail address.')).not.toBeInTheDocument();
+    await user.click(password);
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter your password.')).not.toBeInTheDocument();
+    await user.type(email, '@clinic.example');
+    expect(screen.queryByText('Enter a valid e-mail address.')).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('clears a message as soon as the field is corrected after a refused submit', async () => {
+    const { user, password, submit } = await openSignIn();
+    await user.click(submit);
+    expect(await screen.findByText('Enter your password.')).toBeInTheDocument();
+    await user.type(password, 's');
+    expect(screen.queryByText('Enter your password.')).not.toBeInTheDocument();
+    expect(screen.getByText('Enter your e-mail address.')).toBeInTheDocument();
+  });
+
   it('rejects a malformed e-mail address', async () => {
     const { user, email, password, submit } = await openSignIn();
     await user.type(email, 'not-an-email');

@@ -1,43 +1,88 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginBody } from '@medhire/contract/auth';
+import { checkSignIn, type TSignInErrors, type TSignInForm } from '@medhire/contract/sign-in';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
 import { notifyFormError } from '@medhire/ui/toast.ts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
+import { preloadSignedInState } from '../../../app/load-signed-in-state.ts';
 import { describeError } from '../../../lib/http.ts';
 import { login } from '../auth-slice.ts';
 import './auth-forms.css';
 
+type Field = keyof TSignInForm;
+
+/** In the order the form shows them: a failed submit focuses the first one with a message. */
+const FIELDS: readonly Field[] = ['email', 'password'];
+
 /**
  * Email and password sign-in. Where the session goes next is decided by the sign-in route's
  * guard (post-login destination, or the page that asked for sign-in), not here.
+ *
+ * The form library and zod, which the other forms use, stay out of the sign-in page's download
+ * (see checkSignIn); the form behaves as they do: a field is checked when it first loses focus
+ * and on every change after that (or after a submit attempt), and a refused submit shows every
+ * message and focuses the first field with one.
  */
 export function SignInForm() {
   const dispatch = useAppDispatch();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(ZLoginBody),
-    defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+  const [errors, setErrors] = useState<TSignInErrors>({});
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const touched = useRef(new Set<Field>());
+  const wasSubmitted = useRef(false);
+
+  const values = (): TSignInForm => ({
+    email: inputs.email.current?.value ?? '',
+    password: inputs.password.current?.value ?? '',
   });
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setServerError(null);
-    const result = await dispatch(login(credentials));
-    if (login.rejected.match(result)) {
-      const message = result.payload ?? result.error.message ?? 'Sign-in failed.';
-      setServerError(describeError(message));
-      notifyFormError(message);
-    }
+  const recheck = (field: Field) => {
+    const answer = checkSignIn(values());
+    const message = answer.success ? undefined : answer.errors[field];
+    setErrors((current) => (current[field] === message ? current : { ...current, [field]: message }));
+  };
+
+  const handlers = (field: Field) => ({
+    name: field,
+    ref: inputs[field],
+    onBlur: () => {
+      touched.current.add(field);
+      recheck(field);
+    },
+    onChange: () => {
+      if (wasSubmitted.current || touched.current.has(field)) recheck(field);
+    },
   });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    wasSubmitted.current = true;
+    const answer = checkSignIn(values());
+    if (!answer.success) {
+      setErrors(answer.errors);
+      const first = FIELDS.find((field) => answer.errors[field]);
+      if (first) inputs[first].current?.focus();
+      return;
+    }
+    setErrors({});
+    // What the signed-in pages need downloads while the server checks the credentials.
+    preloadSignedInState();
+    setIsSubmitting(true);
+    setServerError(null);
+    try {
+      const result = await dispatch(login(answer.data));
+      if (login.rejected.match(result)) {
+        const message = result.payload ?? result.error.message ?? 'Sign-in failed.';
+        setServerError(describeError(message));
+        notifyFormError(message);
+      }
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
 
   return (
     <form
@@ -57,15 +102,15 @@ export function SignInForm() {
         label="Email address"
         autoComplete="username"
         placeholder="you@practice.com"
-        error={errors.email?.message}
-        {...register('email')}
+        error={errors.email}
+        {...handlers('email')}
       />
       <div className="auth-form__password">
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          error={errors.password}
+          {...handlers('password')}
         />
         <Link className="auth-form__aside-link" to="/recover-password">
           Forgot password?

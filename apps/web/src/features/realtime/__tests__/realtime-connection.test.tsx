@@ -3,7 +3,8 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { createAppStore, NEW_MESSAGE_TOAST } from '../../../app/store.ts';
+import { NEW_MESSAGE_TOAST, startSignedInState } from '../../../app/signed-in-state.ts';
+import { createAppStore } from '../../../app/store.ts';
 import { SOCKET_RECONNECT_DELAY_MAX_MS } from '../../../lib/socket.ts';
 import { type FakeSocket, fakeSockets } from '../../../test/fake-socket.ts';
 import { makeSession } from '../../../test/fixtures.ts';
@@ -48,6 +49,7 @@ const session = makeSession({ token: 'session-token', user: { _id: 'user-7' } })
 
 function connect() {
   const store = createAppStore({ session });
+  startSignedInState(store);
   const view = render(
     <AppProviders store={store}>
       <MemoryRouter>
