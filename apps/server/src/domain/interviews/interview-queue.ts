@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
+import type { DroppedSession } from './visit-sessions.ts';
 
 /** E-mails about an interview: proposals, invites (iCalendar REQUEST/CANCEL), the physician's answers. */
 export const INTERVIEW_MAIL_QUEUE = 'interview-mail';
@@ -21,6 +22,11 @@ export interface InterviewMailJob {
    * sequence describes a time that has moved on and sends nothing.
    */
   sequence: number;
+  /**
+   * A visit's reschedule: the sessions an interviewer no longer sits in (taken out, or removed),
+   * which their calendars must drop (a CANCEL per session, with the visit's new sequence).
+   */
+  droppedSessions?: DroppedSession[];
 }
 
 /** Queues the mail in the caller's transaction: it exists exactly when the change commits. */

@@ -32,6 +32,7 @@ function interview(overrides: Partial<TPhysicianInterview> = {}): TPhysicianInte
     cancelReason: null,
     proposedSlots: SLOTS,
     interviewers: [{ name: 'Dr. Ana Ruiz' }],
+    sessions: [],
     ...overrides,
   };
 }
