@@ -5,6 +5,7 @@ import { makeEnums } from '../../../test/enums-fixture.ts';
 import { envelope, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeApplicant } from '../../applicants/__tests__/applicant-fixtures.ts';
+import { calendarEntries } from '../components/interviews-calendar-screen.tsx';
 import { makeInterview, team } from './interview-fixtures.ts';
 
 vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
@@ -245,5 +246,44 @@ describe('scheduling a site visit', () => {
         ],
       },
     });
+  });
+});
+
+describe('the team calendar with a site visit', () => {
+  const visit = makeInterview({
+    _id: 'visit-1',
+    type: 'onsite',
+    sessions: [
+      {
+        _id: 'a',
+        position: 0,
+        title: 'Tour',
+        startsAt: '2030-03-12T14:00:00.000Z',
+        endsAt: '2030-03-12T15:00:00.000Z',
+        location: 'Lobby',
+        interviewers: [{ userId: 'user-1', name: 'Maria Delgado', role: 'interviewer' }],
+      },
+      {
+        _id: 'b',
+        position: 1,
+        title: 'Interview',
+        startsAt: '2030-03-13T16:00:00.000Z',
+        endsAt: '2030-03-13T17:00:00.000Z',
+        location: null,
+        interviewers: [{ userId: 'user-2', name: 'James Okafor', role: 'interviewer' }],
+      },
+    ],
+  });
+
+  it('shows each session as its own block, and for one member only the sessions they sit in', () => {
+    const other = makeInterview({ _id: 'other' });
+    expect(calendarEntries([visit, other]).map((entry) => entry.key)).toEqual([
+      'visit-1:a',
+      'visit-1:b',
+      'other',
+    ]);
+    expect(calendarEntries([visit], 'user-2').map((entry) => [entry.key, entry.startsAt])).toEqual([
+      ['visit-1:b', '2030-03-13T16:00:00.000Z'],
+    ]);
   });
 });
