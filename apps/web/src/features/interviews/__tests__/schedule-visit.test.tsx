@@ -182,9 +182,9 @@ describe('scheduling a site visit', () => {
     expect(scheduled).not.toHaveBeenCalled();
 
     // Move the second session up: its title moves with it.
-    await user.click(list.getByRole('button', { name: 'Move session 2 up' }));
+    await user.click(list.getByRole('button', { name: 'Move up session 2' }));
     expect(list.getByLabelText('Title of session 1')).toHaveValue('Interview');
-    expect(list.getByRole('button', { name: 'Move session 1 up' })).toBeDisabled();
+    expect(list.getByRole('button', { name: 'Move up session 1' })).toBeDisabled();
   }, 60_000);
 
   it('edits the itinerary of a visit on reschedule, keeping the session ids', async () => {

@@ -767,7 +767,7 @@ function VisitSessions({
                     size="sm"
                     disabled={index === 0}
                     onClick={() => onMove(index, index - 1)}
-                    aria-label={`Move session ${number} up`}
+                    aria-label={`Move up session ${number}`}
                   >
                     Move up
                   </Button>
@@ -776,7 +776,7 @@ function VisitSessions({
                     size="sm"
                     disabled={index === fields.length - 1}
                     onClick={() => onMove(index, index + 1)}
-                    aria-label={`Move session ${number} down`}
+                    aria-label={`Move down session ${number}`}
                   >
                     Move down
                   </Button>
