@@ -103,7 +103,8 @@ export function feedNotFound(): AppError {
  * The iCalendar of a feed URL: the member's interviews (those they interview on) that have a time —
  * scheduled, and past ones for half a year — with those cancelled or declined in the last 30 days
  * as STATUS:CANCELLED, so subscribed calendars drop them. Each event has the interview's UID and
- * sequence, the same as its invites, so a calendar holding both shows one event. An unknown or
+ * sequence, the same as its invites, so a calendar holding both shows one event. A site visit shows
+ * as the member's own sessions of it, each with its session UID (as in their invites). An unknown or
  * reset token, or a member who left, is 404.
  */
 export async function calendarFeedOf({
