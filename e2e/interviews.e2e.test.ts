@@ -304,3 +304,115 @@ describe('interviews, from proposed times to a moved invite', () => {
     }
   });
 });
+
+describe('a site visit, from the dialog to the physician’s itinerary', () => {
+  const suffix = `v${Date.now().toString(36)}`;
+  let physician: Physician;
+  let physicianEmail: string;
+
+  it('the owner plans a two-day site visit with two sessions and travel notes', async () => {
+    physician = await registerPhysician(server, 'Nora', `Visit${suffix}`, familyMedicineInAustin());
+    physicianEmail = `nora.visit${suffix}@physicians.example`;
+    const found = await callApi<{ jobs: { _id: string; title: string }[] }>(
+      server.baseURL,
+      'GET',
+      `/employee/job/get-all-jobs?queryText=${encodeURIComponent('Family Medicine Physician')}&pageSize=50`,
+      { token: physician.token },
+    );
+    const jobId = found.jobs.find((job) => job.title === jobTitle)?._id ?? '';
+    await callApi(server.baseURL, 'POST', `/employee/job/apply/${jobId}`, {
+      token: physician.token,
+      body: { coverLetter: 'I would be glad to visit the clinic.' },
+    });
+
+    const checked = await open(viewports.desktop);
+    const { page } = checked;
+    await signInAsDemoEmployer(checked);
+    await page.goto(`/applicants/${physician.physicianId}`);
+    await page.getByRole('heading', { level: 1, name: physician.fullName }).waitFor({ timeout: SLOW });
+    await page
+      .getByRole('button', { name: `Schedule interview with ${physician.fullName} for ${jobTitle}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Schedule an interview with ${physician.fullName}` });
+    await dialog.getByRole('checkbox', { name: 'Maria Delgado (you)' }).waitFor({ timeout: SLOW });
+    await dialog.getByRole('radio', { name: 'On site' }).check();
+    await dialog.getByRole('radio', { name: /^A site visit/ }).check();
+    await dialog.getByRole('combobox', { name: 'Time zone' }).selectOption(ZONE);
+    const sessions = dialog.getByRole('list', { name: 'Sessions of the visit' });
+    const plan = [
+      ['Tour of the clinic', dayAhead(60), '09:00', '10:00', 'Front lobby'],
+      ['Breakfast with the director', dayAhead(61), '08:00', '09:00', 'Conference room 2B'],
+    ] as const;
+    for (const [index, [title, date, start, end, room]] of plan.entries()) {
+      const number = index + 1;
+      await sessions.getByLabel(`Title of session ${number}`).fill(title);
+      await sessions.getByLabel(`Date of session ${number}`).fill(date);
+      await sessions.getByLabel(`Start of session ${number}`).fill(start);
+      await sessions.getByLabel(`End of session ${number}`).fill(end);
+      await sessions.getByLabel(new RegExp(`^Room of session ${number}`)).fill(room);
+    }
+    await sessions
+      .getByRole('group', { name: 'Interviewers of session 2' })
+      .getByRole('checkbox', { name: interviewer.name, exact: true })
+      .check();
+    await dialog
+      .getByLabel(/^Travel notes for the physician/)
+      .fill('Two nights booked at the Riverside Inn.');
+    await settle(page);
+    await page.screenshot({ path: 'artifacts/screenshots/site-visit-dialog-1280.png', fullPage: true });
+    await expectNoBlockingViolations(page, 'the site visit dialog at 1280 px');
+    await dialog.getByRole('button', { name: 'Schedule the site visit' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: SLOW });
+
+    const itinerary = page.getByRole('list', {
+      name: new RegExp(`^Itinerary of the site visit with Dr\\. ${physician.fullName.replace(/^Dr\. /, '')}`),
+    });
+    await itinerary.getByText('Tour of the clinic').waitFor({ timeout: SLOW });
+    await itinerary.getByText('Breakfast with the director').waitFor();
+    checked.assertNoErrors();
+  });
+
+  it('the physician opens the e-mailed link and reads the itinerary in their own zone, and can decline', async () => {
+    let path = '';
+    await expect
+      .poll(
+        async () => {
+          for (const mail of (await readOutbox(server.dataDir, physicianEmail)).reverse()) {
+            const match = /\/physician\/interview\/[A-Za-z0-9_.%-]+/.exec(mail.text);
+            if (match) {
+              path = match[0];
+              return true;
+            }
+          }
+          return false;
+        },
+        { timeout: SLOW },
+      )
+      .toBe(true);
+    const checked = await openPage(browser, {
+      baseURL: server.baseURL,
+      viewport: viewports.mobile,
+      timezoneId: 'America/Denver',
+      bypassCSP: true,
+    });
+    pages.push(checked);
+    const { page } = checked;
+    await page.goto(path);
+    const itinerary = page.getByRole('region', { name: 'Itinerary' });
+    await itinerary.waitFor({ timeout: SLOW });
+    // 9:00 Chicago is 8:00 in Denver, the zone named.
+    await itinerary.getByText(/8:00\s*–\s*9:00\sAM M[SD]T/).waitFor();
+    await itinerary.getByText('Tour of the clinic').waitFor();
+    await itinerary.getByText('Front lobby').waitFor();
+    await itinerary.getByText('Breakfast with the director').waitFor();
+    expect(await itinerary.getByRole('heading').count()).toBe(3);
+    await page.getByText('Two nights booked at the Riverside Inn.').waitFor();
+    await page.getByText(/Times are shown in your time zone: .*\(America\/Denver\)/).waitFor();
+    expect(await page.getByRole('radio').count()).toBe(0);
+    await page.getByRole('button', { name: /Decline/ }).waitFor();
+    await settle(page);
+    await page.screenshot({ path: 'artifacts/screenshots/site-visit-physician-390.png', fullPage: true });
+    await expectNoBlockingViolations(page, 'the site visit link page at 390 px');
+    checked.assertNoErrors();
+  });
+});

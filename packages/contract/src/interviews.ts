@@ -40,6 +40,10 @@ export const MIN_PROPOSED_SLOTS = 3;
 export const MAX_PROPOSED_SLOTS = 10;
 export const MAX_INTERVIEWERS = 10;
 export const MAX_BUFFER_MINUTES = 120;
+/** An on-site visit: 2–12 sessions over at most two consecutive local days. */
+export const MIN_VISIT_SESSIONS = 2;
+export const MAX_VISIT_SESSIONS = 12;
+export const MAX_VISIT_DAYS = 2;
 
 export const INTERVIEW_MESSAGES = {
   notFound: 'We could not find that interview.',
@@ -58,6 +62,11 @@ export const INTERVIEW_MESSAGES = {
     'Every interviewer needs working hours in their availability settings before times can be proposed from them.',
   inThePast: 'Choose a time in the future.',
   invalidLink: 'This link is not valid. Use the newest e-mail about the interview.',
+  visitOnlyOnSite: 'A site visit is an on-site interview: choose on-site as the type.',
+  visitTooLong: `A site visit fits in ${MAX_VISIT_DAYS} consecutive days in its time zone.`,
+  visitSessionsOverlap:
+    'Sessions of a site visit cannot overlap: the physician attends each of them. Move one so it starts after the other ends.',
+  visitNeedsItinerary: 'A site visit is moved by changing its itinerary, not by a single time or proposals.',
 } as const;
 
 /** 'HH:mm', 00:00–23:59, local to the member (a range never crosses midnight). */
@@ -97,10 +106,72 @@ const ZInstant = z.iso.datetime({ offset: true, error: 'Give times as ISO 8601 w
 
 const ZDurationMinutes = z.number().int().min(5).max(720);
 
+const ZMemberId = z.string().min(1).max(100);
+
+/**
+ * One session of an on-site visit as the team sends it. `_id` names a session the visit already
+ * has (a reschedule keeps it, so its calendar event moves rather than being replaced).
+ */
+export const ZVisitSessionInput = z
+  .object({
+    _id: z.string().min(1).max(100).optional(),
+    title: z.string().trim().min(1, { error: 'Name each session.' }).max(200),
+    startsAt: ZInstant,
+    endsAt: ZInstant,
+    location: z.string().trim().max(500).optional(),
+    interviewerIds: z
+      .array(ZMemberId)
+      .min(1, { error: 'Choose at least one interviewer for each session.' })
+      .max(MAX_INTERVIEWERS),
+  })
+  .refine((session) => Date.parse(session.endsAt) > Date.parse(session.startsAt), {
+    error: 'Each session must end after it starts.',
+    path: ['endsAt'],
+  });
+export type TVisitSessionInput = z.infer<typeof ZVisitSessionInput>;
+
+/** The index of the first session that overlaps an earlier one (the physician attends them all), or -1. */
+export function overlappingSessionIndex(sessions: { startsAt: string; endsAt: string }[]): number {
+  const order = sessions
+    .map((session, index) => ({
+      index,
+      start: Date.parse(session.startsAt),
+      end: Date.parse(session.endsAt),
+    }))
+    .sort((left, right) => left.start - right.start);
+  for (let position = 1; position < order.length; position += 1) {
+    const previous = order[position - 1];
+    const current = order[position];
+    if (previous && current && current.start < previous.end) return Math.max(current.index, previous.index);
+  }
+  return -1;
+}
+
+const ZVisitSessions = z
+  .array(ZVisitSessionInput)
+  .min(MIN_VISIT_SESSIONS, { error: `A site visit has at least ${MIN_VISIT_SESSIONS} sessions.` })
+  .max(MAX_VISIT_SESSIONS, { error: `A site visit has at most ${MAX_VISIT_SESSIONS} sessions.` })
+  .superRefine((sessions, context) => {
+    const index = overlappingSessionIndex(sessions);
+    if (index >= 0) {
+      context.addIssue({
+        code: 'custom',
+        message: INTERVIEW_MESSAGES.visitSessionsOverlap,
+        path: [index, 'startsAt'],
+      });
+    }
+    const ids = sessions.flatMap((session) => (session._id ? [session._id] : []));
+    if (new Set(ids).size !== ids.length) {
+      context.addIssue({ code: 'custom', message: 'Name each existing session only once.', path: [] });
+    }
+  });
+
 /**
  * How the time is chosen: fixed by the recruiter (`startsAt`), offered as 3–10 given slots
  * (`proposedSlots`), or offered from the interviewers' common free time (`proposeFrom`: the
- * server computes up to `slotCount` slots in the period from their availability and interviews).
+ * server computes up to `slotCount` slots in the period from their availability and interviews),
+ * or, for an on-site visit, its itinerary (`visit`: 2–12 sessions at fixed times, no proposals;
+ * the visit's time runs from the first session's start to the last one's end).
  */
 export const ZInterviewTiming = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('fixed'), startsAt: ZInstant }),
@@ -117,27 +188,37 @@ export const ZInterviewTiming = z.discriminatedUnion('mode', [
     to: ZInstant,
     slotCount: z.number().int().min(MIN_PROPOSED_SLOTS).max(MAX_PROPOSED_SLOTS).default(5),
   }),
+  z.object({ mode: z.literal('visit'), sessions: ZVisitSessions }),
 ]);
 export type TInterviewTiming = z.infer<typeof ZInterviewTiming>;
 
-/** `POST /api/employer/interview/schedule-interview/{applicationId}` */
-export const ZScheduleInterviewBody = z.object({
-  type: ZInterviewType,
-  durationMinutes: ZDurationMinutes,
-  interviewerIds: z
-    .array(z.string().min(1).max(100))
-    .min(1, { error: 'Choose at least one interviewer.' })
-    .max(MAX_INTERVIEWERS),
-  timeZone: ZTimeZone,
-  timing: ZInterviewTiming,
-  meetingUrl: z
-    .url({ protocol: /^https?$/, error: 'Give the meeting link as an https:// address.' })
-    .max(500)
-    .optional(),
-  location: z.string().trim().max(500).optional(),
-  notes: z.string().trim().max(5000).optional(),
-  travelNotes: z.string().trim().max(5000).optional(),
-});
+/**
+ * `POST /api/employer/interview/schedule-interview/{applicationId}`. For a site visit (timing
+ * `visit`, type on-site) the interviewers are those named here and in its sessions, and the
+ * duration is the sessions' minutes added up (the given one is not used).
+ */
+export const ZScheduleInterviewBody = z
+  .object({
+    type: ZInterviewType,
+    durationMinutes: ZDurationMinutes,
+    interviewerIds: z
+      .array(z.string().min(1).max(100))
+      .min(1, { error: 'Choose at least one interviewer.' })
+      .max(MAX_INTERVIEWERS),
+    timeZone: ZTimeZone,
+    timing: ZInterviewTiming,
+    meetingUrl: z
+      .url({ protocol: /^https?$/, error: 'Give the meeting link as an https:// address.' })
+      .max(500)
+      .optional(),
+    location: z.string().trim().max(500).optional(),
+    notes: z.string().trim().max(5000).optional(),
+    travelNotes: z.string().trim().max(5000).optional(),
+  })
+  .refine((body) => body.timing.mode !== 'visit' || body.type === 'onsite', {
+    error: INTERVIEW_MESSAGES.visitOnlyOnSite,
+    path: ['type'],
+  });
 export type TScheduleInterviewBody = z.infer<typeof ZScheduleInterviewBody>;
 export type TScheduleInterviewBodyInput = z.input<typeof ZScheduleInterviewBody>;
 
@@ -145,6 +226,8 @@ export type TScheduleInterviewBodyInput = z.input<typeof ZScheduleInterviewBody>
 export const ZRescheduleInterviewBody = z.object({
   timing: ZInterviewTiming,
   timeZone: ZTimeZone.optional(),
+  /** A site visit's travel notes, replaced when given (an empty string clears them). */
+  travelNotes: z.string().trim().max(5000).optional(),
 });
 export type TRescheduleInterviewBody = z.infer<typeof ZRescheduleInterviewBody>;
 
@@ -190,6 +273,18 @@ export const ZInterviewParticipant = z.object({
   role: z.enum(INTERVIEW_PARTICIPANT_ROLES),
 });
 
+/** A session of an on-site visit as the team sees it (UTC times; the visit's `timeZone` applies). */
+export const ZInterviewSession = z.object({
+  _id: z.string(),
+  position: z.number(),
+  title: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  location: z.string().nullable(),
+  interviewers: z.array(ZInterviewParticipant),
+});
+export type TInterviewSession = z.infer<typeof ZInterviewSession>;
+
 /** An interview as the team sees it. Times are UTC ISO strings; `timeZone` is the zone it was set in. */
 export const ZInterview = z.object({
   _id: z.string(),
@@ -214,6 +309,8 @@ export const ZInterview = z.object({
   sequence: z.number(),
   proposedSlots: z.array(ZInterviewSlot),
   interviewers: z.array(ZInterviewParticipant),
+  /** The itinerary of an on-site visit in time order; empty for any other interview. */
+  sessions: z.array(ZInterviewSession),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -239,6 +336,17 @@ export const ZPhysicianInterview = z.object({
   cancelReason: z.string().nullable(),
   proposedSlots: z.array(ZInterviewSlot),
   interviewers: z.array(z.object({ name: z.string() })),
+  /** The itinerary of an on-site visit in time order; empty for any other interview. */
+  sessions: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      location: z.string().nullable(),
+      interviewers: z.array(z.object({ name: z.string() })),
+    }),
+  ),
 });
 export type TPhysicianInterview = z.infer<typeof ZPhysicianInterview>;
 

@@ -14,6 +14,7 @@ import {
   interviewParticipants,
   interviewProposedSlots,
   interviewScorecards,
+  interviewSessions,
   interviews,
   memberAvailability,
 } from '../db/schema/interviews.ts';
@@ -61,6 +62,19 @@ interface DemoInterviewPlan {
   cancelReason?: string;
   /** Scorecards of interviewers, rating the default criteria in order. */
   scorecards?: readonly DemoScorecard[];
+  /** An on-site visit's itinerary: days after `day`, local times in `timeZone`. */
+  sessions?: readonly DemoSession[];
+  travelNotes?: string;
+}
+
+interface DemoSession {
+  dayOffset: number;
+  hour: number;
+  minute: number;
+  minutes: number;
+  title: string;
+  room: string;
+  interviewers: readonly string[];
 }
 
 interface DemoScorecard {
@@ -140,13 +154,54 @@ const PLANS: readonly DemoInterviewPlan[] = [
     interviewers: [DEMO_DELEGATE_EMAIL],
   },
   {
+    // A two-day site visit next week: the itinerary every view and invite shows.
     status: 'scheduled',
     type: 'onsite',
     day: 8,
     hour: 9,
     timeZone: 'America/Phoenix',
     durationMinutes: 240,
-    interviewers: [DEMO_EMPLOYER_EMAIL],
+    interviewers: [DEMO_EMPLOYER_EMAIL, DEMO_RECRUITER_EMAIL],
+    travelNotes:
+      'We booked two nights at the Hyatt Place Phoenix Downtown; the front desk has your confirmation. Flights and mileage are reimbursed.',
+    sessions: [
+      {
+        dayOffset: 0,
+        hour: 9,
+        minute: 0,
+        minutes: 60,
+        title: 'Welcome and tour of the clinic',
+        room: 'Front lobby',
+        interviewers: [DEMO_RECRUITER_EMAIL],
+      },
+      {
+        dayOffset: 0,
+        hour: 10,
+        minute: 30,
+        minutes: 90,
+        title: 'Interview with the medical director',
+        room: 'Conference room 2B',
+        interviewers: [DEMO_EMPLOYER_EMAIL],
+      },
+      {
+        dayOffset: 0,
+        hour: 12,
+        minute: 0,
+        minutes: 60,
+        title: 'Lunch with the care team',
+        room: 'Staff lounge',
+        interviewers: [DEMO_EMPLOYER_EMAIL, DEMO_RECRUITER_EMAIL],
+      },
+      {
+        dayOffset: 1,
+        hour: 8,
+        minute: 0,
+        minutes: 60,
+        title: 'Breakfast and next steps',
+        room: 'Conference room 2B',
+        interviewers: [DEMO_EMPLOYER_EMAIL],
+      },
+    ],
   },
   {
     status: 'proposed',
@@ -229,8 +284,23 @@ export async function seedDemoInterviews(db: Db, { now }: { now: Date }): Promis
     const local = DateTime.fromJSDate(now, { zone: plan.timeZone })
       .plus({ days: plan.day })
       .set({ hour: plan.hour, minute: 0, second: 0, millisecond: 0 });
-    const startsAt = local.toJSDate();
-    const endsAt = local.plus({ minutes: plan.durationMinutes }).toJSDate();
+    const sessions = (plan.sessions ?? []).map((session) => {
+      const start = local
+        .plus({ days: session.dayOffset })
+        .set({ hour: session.hour, minute: session.minute });
+      return {
+        ...session,
+        startsAt: start.toJSDate(),
+        endsAt: start.plus({ minutes: session.minutes }).toJSDate(),
+      };
+    });
+    const lastSession = sessions.at(-1);
+    const startsAt = sessions[0]?.startsAt ?? local.toJSDate();
+    const endsAt = lastSession?.endsAt ?? local.plus({ minutes: plan.durationMinutes }).toJSDate();
+    const durationMinutes =
+      sessions.length > 0
+        ? sessions.reduce((total, session) => total + session.minutes, 0)
+        : plan.durationMinutes;
     const hasTime = plan.status !== 'proposed';
     const createdAt = new Date(Math.min(now.getTime(), startsAt.getTime()) - 4 * 86_400_000);
     const [interview] = await db
@@ -250,8 +320,9 @@ export async function seedDemoInterviews(db: Db, { now }: { now: Date }): Promis
               ? 'We will call the number on your profile.'
               : null,
         travelNotes:
-          plan.type === 'onsite' ? 'Parking in the visitor garage is validated at the front desk.' : null,
-        durationMinutes: plan.durationMinutes,
+          plan.travelNotes ??
+          (plan.type === 'onsite' ? 'Parking in the visitor garage is validated at the front desk.' : null),
+        durationMinutes,
         startsAt: hasTime ? startsAt : null,
         endsAt: hasTime ? endsAt : null,
         timeZone: plan.timeZone,
@@ -272,16 +343,51 @@ export async function seedDemoInterviews(db: Db, { now }: { now: Date }): Promis
       }),
       { userId: application.physicianUserId, role: 'physician' as const },
     ];
+    const isVisit = sessions.length > 0;
+    // A visit's interview-wide rows hold no time: each session's rows hold theirs.
     await db.insert(interviewParticipants).values(
       people.map((person) => ({
         interviewId: interview.id,
         participantUserId: person.userId,
         role: person.role,
-        startsAt: hasTime ? startsAt : null,
-        endsAt: hasTime ? endsAt : null,
-        isActive: isHeld,
+        startsAt: hasTime && !isVisit ? startsAt : null,
+        endsAt: hasTime && !isVisit ? endsAt : null,
+        isActive: isHeld && !isVisit,
       })),
     );
+    for (const [position, session] of sessions.entries()) {
+      const [row] = await db
+        .insert(interviewSessions)
+        .values({
+          interviewId: interview.id,
+          position,
+          title: session.title,
+          startsAt: session.startsAt,
+          endsAt: session.endsAt,
+          location: session.room,
+          createdAt,
+        })
+        .returning({ id: interviewSessions.id });
+      if (!row) continue;
+      const sitting = [
+        ...session.interviewers.flatMap((email) => {
+          const userId = idOf.get(email);
+          return userId ? [{ userId, role: 'interviewer' as const }] : [];
+        }),
+        { userId: application.physicianUserId, role: 'physician' as const },
+      ];
+      await db.insert(interviewParticipants).values(
+        sitting.map((person) => ({
+          interviewId: interview.id,
+          sessionId: row.id,
+          participantUserId: person.userId,
+          role: person.role,
+          startsAt: session.startsAt,
+          endsAt: session.endsAt,
+          isActive: isHeld,
+        })),
+      );
+    }
     const scorecards = (plan.scorecards ?? []).flatMap((card) => {
       const userId = idOf.get(card.by);
       if (!userId) return [];

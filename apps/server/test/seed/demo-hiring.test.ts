@@ -15,6 +15,7 @@ import {
 import {
   interviewParticipants,
   interviewScorecards,
+  interviewSessions,
   interviews,
   memberAvailability,
 } from '../../src/db/schema/interviews.ts';
@@ -310,6 +311,31 @@ describe('demo physicians and hiring activity', () => {
     }[];
     expect(overlaps[0]?.count).toBe(0);
     expect(await app.db.$count(memberAvailability)).toBe(3);
+  });
+
+  it('has one upcoming two-day site visit with its itinerary and travel notes', async () => {
+    const sessions = await app.db
+      .select({ session: interviewSessions, interview: interviews })
+      .from(interviewSessions)
+      .innerJoin(interviews, eq(interviews.id, interviewSessions.interviewId))
+      .where(eq(interviews.organizationId, organizationId))
+      .orderBy(interviewSessions.position);
+    expect(new Set(sessions.map((row) => row.interview.id)).size).toBe(1);
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+    const visit = sessions[0]?.interview;
+    expect(visit).toMatchObject({ type: 'onsite', status: 'scheduled' });
+    expect(visit?.travelNotes).toBeTruthy();
+    expect(visit?.startsAt?.getTime()).toBeGreaterThan(NOW.getTime());
+    expect(visit?.startsAt).toEqual(sessions[0]?.session.startsAt);
+    expect(visit?.endsAt).toEqual(sessions.at(-1)?.session.endsAt);
+    const held = await app.db
+      .select()
+      .from(interviewParticipants)
+      .where(
+        and(eq(interviewParticipants.interviewId, visit?.id ?? ''), eq(interviewParticipants.isActive, true)),
+      );
+    expect(held.length).toBeGreaterThan(sessions.length);
+    expect(held.every((row) => row.sessionId !== null)).toBe(true);
   });
 
   it('has scorecards on past interviews only, by their interviewers, one still missing', async () => {

@@ -6,7 +6,15 @@ import { cardClasses } from '@medhire/ui/card.tsx';
 import { TextArea } from '@medhire/ui/field.tsx';
 import { Modal } from '@medhire/ui/modal.tsx';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { formatTimeRange, isUpcoming, STATUS_LABELS, TYPE_LABELS, zoneLongName } from './interview-format.ts';
+import {
+  formatClockRange,
+  formatTimeRange,
+  isUpcoming,
+  STATUS_LABELS,
+  sessionsByDay,
+  TYPE_LABELS,
+  zoneLongName,
+} from './interview-format.ts';
 import {
   type InterviewTarget,
   useDeclineInterviewMutation,
@@ -53,8 +61,64 @@ function WhereDetails({ interview }: { interview: TPhysicianInterview }) {
           {interview.location}
         </span>
       )}
-      {interview.travelNotes && <p className="interview-card__notes">{interview.travelNotes}</p>}
+      {interview.travelNotes && (
+        <p className="interview-card__notes">
+          <span className="visually-hidden">Travel notes: </span>
+          {interview.travelNotes}
+        </p>
+      )}
     </>
+  );
+}
+
+/**
+ * A site visit's itinerary: a heading per day (in the viewer's zone), then each session's times
+ * with the zone named, title, room and interviewers. The travel notes follow in WhereDetails.
+ */
+function Itinerary({
+  interview,
+  timeZone,
+  headingLevel,
+}: {
+  interview: TPhysicianInterview;
+  timeZone: string;
+  headingLevel: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h3' : 'h4';
+  const DayHeading = headingLevel === 2 ? 'h4' : 'h5';
+  const headingId = useId();
+  return (
+    <section className="interview-card__itinerary" aria-labelledby={headingId}>
+      <Heading id={headingId} className="interview-card__itinerary-title">
+        Itinerary
+      </Heading>
+      {sessionsByDay(interview.sessions, timeZone).map((group) => (
+        <div key={group.day} className="interview-card__day">
+          <DayHeading className="interview-card__day-title">{group.day}</DayHeading>
+          <ol className="interview-card__sessions">
+            {group.sessions.map((session) => (
+              <li key={session._id} className="interview-card__session">
+                <span className="interview-card__session-time">
+                  {formatClockRange(session.startsAt, session.endsAt, timeZone)}
+                </span>
+                <span className="interview-card__session-title">{session.title}</span>
+                {session.location && (
+                  <span className="interview-card__meta">
+                    <span className="visually-hidden">Room: </span>
+                    {session.location}
+                  </span>
+                )}
+                {session.interviewers.length > 0 && (
+                  <span className="interview-card__meta">
+                    With {session.interviewers.map((person) => person.name).join(', ')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
   );
 }
 
@@ -249,6 +313,7 @@ export function InterviewCard({
   const status = STATUS_LABELS[interview.status];
   const canAnswer = isUpcoming(interview);
   const interviewers = interview.interviewers.map((person) => person.name).join(', ');
+  const isVisit = interview.sessions.length > 0;
 
   return (
     <Tag
@@ -269,7 +334,9 @@ export function InterviewCard({
         <div>
           <dt>How</dt>
           <dd>
-            {TYPE_LABELS[interview.type]}, {interview.durationMinutes} minutes
+            {isVisit
+              ? `Site visit, ${interview.sessions.length} sessions`
+              : `${TYPE_LABELS[interview.type]}, ${interview.durationMinutes} minutes`}
           </dd>
         </div>
         {interview.startsAt && (
@@ -285,6 +352,7 @@ export function InterviewCard({
           </div>
         )}
       </dl>
+      {isVisit && <Itinerary interview={interview} timeZone={timeZone} headingLevel={headingLevel} />}
       <div className="interview-card__where">
         <WhereDetails interview={interview} />
       </div>
@@ -299,7 +367,7 @@ export function InterviewCard({
           <Alert variant="success">{answered}</Alert>
         </div>
       )}
-      {canAnswer && interview.status === 'proposed' && interview.proposedSlots.length > 0 && (
+      {canAnswer && !isVisit && interview.status === 'proposed' && interview.proposedSlots.length > 0 && (
         <PickTime interview={interview} target={target} timeZone={timeZone} onAnswered={setAnswered} />
       )}
       {canAnswer && (

@@ -29,6 +29,42 @@ export function formatTimeRange(startsAt: string, endsAt: string | null, timeZon
   return format.formatRange(start, new Date(endsAt));
 }
 
+/** The local day of an instant, e.g. "Tuesday, December 1, 2026": the itinerary's day headings. */
+export function formatDay(at: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(at));
+}
+
+/** A session's clock times with the zone named, e.g. "9:00 – 10:30 AM CST". */
+export function formatClockRange(startsAt: string, endsAt: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).formatRange(new Date(startsAt), new Date(endsAt));
+}
+
+/** A visit's sessions grouped by local day (in the viewer's zone), in time order. */
+export function sessionsByDay<T extends { startsAt: string }>(
+  sessions: readonly T[],
+  timeZone: string,
+): { day: string; sessions: T[] }[] {
+  const days: { day: string; sessions: T[] }[] = [];
+  for (const session of [...sessions].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt))) {
+    const day = formatDay(session.startsAt, timeZone);
+    const last = days.at(-1);
+    if (last?.day === day) last.sessions.push(session);
+    else days.push({ day, sessions: [session] });
+  }
+  return days;
+}
+
 /** The zone's long name for the note above the times, e.g. "Central Standard Time". */
 export function zoneLongName(timeZone: string, at: Date = new Date()): string {
   const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })

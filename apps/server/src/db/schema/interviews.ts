@@ -17,6 +17,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -71,6 +72,11 @@ export const memberAvailability = pgTable(
  * ends_at are null until a time is set; time_zone is the IANA zone the time was chosen in, so
  * the invite and the screens show it as it was meant. ics_sequence is the iCalendar SEQUENCE of
  * the invites sent: each reschedule or cancellation raises it, the UID stays the interview id.
+ *
+ * An on-site visit is an on-site interview with sessions (interview_sessions): its starts_at and
+ * ends_at are the first session's start and the last one's end, and duration_minutes is the time
+ * spent in sessions (their minutes added up), so it can exceed one interview's 720 minutes: a
+ * visit covers at most two local days, hence the upper bound of 2 days and a DST hour (2940).
  */
 export const interviews = pgTable(
   'interviews',
@@ -116,7 +122,7 @@ export const interviews = pgTable(
       'interviews_time_check',
       sql`(${table.startsAt} is null) = (${table.endsAt} is null) and (${table.endsAt} is null or ${table.endsAt} > ${table.startsAt})`,
     ),
-    check('interviews_duration_check', sql`${table.durationMinutes} between 5 and 720`),
+    check('interviews_duration_check', sql`${table.durationMinutes} between 5 and 2940`),
   ],
 );
 
@@ -135,11 +141,42 @@ export const interviewProposedSlots = pgTable(
 );
 
 /**
+ * The itinerary of an on-site visit: its sessions in time order (position 0 first), each with its
+ * own time, room and interviewers (their participant rows name the session). The physician sits
+ * in every session, so a visit's sessions never overlap one another.
+ */
+export const interviewSessions = pgTable(
+  'interview_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    interviewId: uuid('interview_id')
+      .notNull()
+      .references(() => interviews.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    /** The room or place of the session. */
+    location: text('location'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('interview_sessions_interview_idx').on(table.interviewId, table.position),
+    check('interview_sessions_time_check', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+/**
  * Who takes part in an interview: each interviewer (a member's user) and the physician (their
  * user), one row each. A row holds the participant's time while active; an exclusion constraint
  * (migration 0022) keeps any two active rows of one person from overlapping, so the database
  * itself refuses a double booking, and a cancelled or declined interview (rows inactive) frees
  * the time. Rows of a proposed interview are inactive until a time is picked.
+ *
+ * In an on-site visit the rows without a session (session_id null) only say who takes part and
+ * hold no time; each session has a row per interviewer sitting in it and one for the physician,
+ * holding the session's time under the same constraint, so an interviewer is busy only during
+ * their sessions and nobody can be booked twice, within the visit or across the organisation.
  */
 export const interviewParticipants = pgTable(
   'interview_participants',
@@ -152,12 +189,16 @@ export const interviewParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: interviewParticipantRole('role').notNull(),
+    /** The visit session this row holds the time of; null for the interview-wide row. */
+    sessionId: uuid('session_id').references(() => interviewSessions.id, { onDelete: 'cascade' }),
     startsAt: timestamptz('starts_at'),
     endsAt: timestamptz('ends_at'),
     isActive: boolean('is_active').notNull().default(false),
   },
   (table) => [
-    uniqueIndex('interview_participants_unique').on(table.interviewId, table.participantUserId),
+    unique('interview_participants_unique')
+      .on(table.interviewId, table.sessionId, table.participantUserId)
+      .nullsNotDistinct(),
     index('interview_participants_user_idx').on(table.participantUserId, table.startsAt),
     check(
       'interview_participants_active_time_check',

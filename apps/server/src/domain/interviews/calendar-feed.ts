@@ -3,12 +3,18 @@ import type { TCalendarFeedLink } from '@medhire/contract/interviews';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
-import { calendarFeedTokens, interviewParticipants, interviews } from '../../db/schema/interviews.ts';
+import {
+  calendarFeedTokens,
+  interviewParticipants,
+  interviewSessions,
+  interviews,
+} from '../../db/schema/interviews.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildCalendarFeedIcs, type InviteEvent } from './calendar-invite.ts';
 import { interviewUid } from './send-interview-mail.ts';
+import { sessionUid } from './visit-sessions.ts';
 
 const DAY_MS = 86_400_000;
 /** Cancelled (and declined) interviews stay in the feed this long after, as STATUS:CANCELLED. */
@@ -97,7 +103,8 @@ export function feedNotFound(): AppError {
  * The iCalendar of a feed URL: the member's interviews (those they interview on) that have a time —
  * scheduled, and past ones for half a year — with those cancelled or declined in the last 30 days
  * as STATUS:CANCELLED, so subscribed calendars drop them. Each event has the interview's UID and
- * sequence, the same as its invites, so a calendar holding both shows one event. An unknown or
+ * sequence, the same as its invites, so a calendar holding both shows one event. A site visit shows
+ * as the member's own sessions of it, each with its session UID (as in their invites). An unknown or
  * reset token, or a member who left, is 404.
  */
 export async function calendarFeedOf({
@@ -141,6 +148,7 @@ export async function calendarFeedOf({
       and(
         eq(interviewParticipants.participantUserId, member.userId),
         eq(interviewParticipants.role, 'interviewer'),
+        isNull(interviewParticipants.sessionId),
         sql`${interviews.startsAt} is not null`,
         or(
           and(
@@ -155,10 +163,59 @@ export async function calendarFeedOf({
       ),
     )
     .orderBy(interviews.startsAt);
+  // The member's sessions of the site visits among them: a visit shows as those sessions only.
+  const interviewIds = rows.map((row) => row.interview.id);
+  const mySessions =
+    interviewIds.length === 0
+      ? []
+      : await db
+          .select({ session: interviewSessions })
+          .from(interviewSessions)
+          .innerJoin(
+            interviewParticipants,
+            and(
+              eq(interviewParticipants.sessionId, interviewSessions.id),
+              eq(interviewParticipants.participantUserId, member.userId),
+            ),
+          )
+          .where(inArray(interviewSessions.interviewId, interviewIds))
+          .orderBy(interviewSessions.startsAt);
+  const visitIds = new Set(
+    (
+      await (interviewIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectDistinct({ interviewId: interviewSessions.interviewId })
+            .from(interviewSessions)
+            .where(inArray(interviewSessions.interviewId, interviewIds)))
+    ).map((row) => row.interviewId),
+  );
   const organizer = { name: member.name ?? member.email, email: member.email };
   const events: InviteEvent[] = rows.flatMap(({ interview, jobTitle, organizationName, physicianName }) => {
     if (!interview.startsAt || !interview.endsAt) return [];
     const isCancelled = interview.status === 'cancelled' || interview.status === 'declined';
+    if (visitIds.has(interview.id)) {
+      return mySessions
+        .filter(({ session }) => session.interviewId === interview.id)
+        .map(({ session }) => ({
+          uid: sessionUid(interview.id, session.id),
+          sequence: interview.icsSequence,
+          startsAt: session.startsAt,
+          endsAt: session.endsAt,
+          timeZone: interview.timeZone,
+          summary: `Site visit: ${physicianName} · ${session.title}${organizationName ? ` (${organizationName})` : ''}`,
+          description: [
+            `Part of the site visit of ${physicianName} for ${jobTitle}`,
+            ...(isCancelled && interview.cancelReason ? [`Cancelled: ${interview.cancelReason}`] : []),
+            ...(interview.notes ? [interview.notes] : []),
+          ].join('\n'),
+          location: session.location ?? interview.location,
+          url: null,
+          organizer,
+          attendees: [],
+          status: isCancelled ? ('CANCELLED' as const) : ('CONFIRMED' as const),
+        }));
+    }
     const where = interview.type === 'video' ? interview.meetingUrl : interview.location;
     return [
       {

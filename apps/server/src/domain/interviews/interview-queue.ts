@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import type { DroppedSession } from './visit-sessions.ts';
 
 /**
  * E-mails about an interview: proposals, invites (iCalendar REQUEST/CANCEL), the physician's
@@ -28,6 +29,11 @@ export interface InterviewMailJob {
    * sequence describes a time that has moved on and sends nothing.
    */
   sequence: number;
+  /**
+   * A visit's reschedule: the sessions an interviewer no longer sits in (taken out, or removed),
+   * which their calendars must drop (a CANCEL per session, with the visit's new sequence).
+   */
+  droppedSessions?: DroppedSession[];
 }
 
 /** Queues the mail in the caller's transaction: it exists exactly when the change commits. */

@@ -1,5 +1,5 @@
 import { INTERVIEW_MESSAGES, type TInterviewTiming } from '@medhire/contract/interviews';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { interviewParticipants, interviewProposedSlots } from '../../db/schema/interviews.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -62,6 +62,10 @@ export async function resolveTiming(
     }
     return { kind: 'proposed', slots: starts.map((start) => rangeOf(new Date(start), durationMinutes)) };
   }
+  // A visit's itinerary is resolved by visit-sessions.ts; it never reaches here.
+  if (timing.mode === 'visit') {
+    throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.visitNeedsItinerary, { field: 'timing' });
+  }
   const from = new Date(Math.max(new Date(timing.from).getTime(), now.getTime()));
   const to = new Date(timing.to);
   if (to.getTime() <= from.getTime()) {
@@ -81,7 +85,8 @@ export async function resolveTiming(
 }
 
 /**
- * Holds the time for every participant of the interview: their rows become active with the
+ * Holds the time for every participant of the interview (a single-time interview; a visit's
+ * sessions hold theirs, see visit-sessions.ts): their rows become active with the
  * interview's time, under the exclusion constraint, so an overlap with any other active interview
  * of any of them fails the statement (SQLSTATE 23P01; withBookingConflicts answers 409). Rows are
  * written one by one in user-id order, the same order for every booking, so two bookings of the
@@ -91,7 +96,7 @@ export async function holdParticipantTimes(tx: Db, interviewId: string, time: Ti
   const rows = await tx
     .select({ id: interviewParticipants.id })
     .from(interviewParticipants)
-    .where(eq(interviewParticipants.interviewId, interviewId))
+    .where(and(eq(interviewParticipants.interviewId, interviewId), isNull(interviewParticipants.sessionId)))
     .orderBy(asc(interviewParticipants.participantUserId));
   for (const row of rows) {
     await tx
@@ -101,7 +106,7 @@ export async function holdParticipantTimes(tx: Db, interviewId: string, time: Ti
   }
 }
 
-/** Frees every participant's time (cancelled, declined, or moved back to proposals). */
+/** Frees every participant's time, a visit's sessions included (cancelled, declined, or moved back to proposals). */
 export async function releaseParticipantTimes(tx: Db, interviewId: string): Promise<void> {
   await tx
     .update(interviewParticipants)

@@ -1,8 +1,13 @@
 import type { TInterview, TPhysicianInterview } from '@medhire/contract/interviews';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
-import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
+import {
+  interviewParticipants,
+  interviewProposedSlots,
+  interviewSessions,
+  interviews,
+} from '../../db/schema/interviews.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 
@@ -11,12 +16,56 @@ type InterviewRow = typeof interviews.$inferSelect;
 interface Related {
   slots: Map<string, TInterview['proposedSlots']>;
   interviewers: Map<string, TInterview['interviewers']>;
+  sessions: Map<string, TInterview['sessions']>;
+}
+
+/** The itinerary of each visit among the interviews, with each session's interviewers by name. */
+async function loadSessions(db: Db, ids: string[]): Promise<Related['sessions']> {
+  const sessions = new Map<string, TInterview['sessions']>();
+  const rows = await db
+    .select()
+    .from(interviewSessions)
+    .where(inArray(interviewSessions.interviewId, ids))
+    .orderBy(asc(interviewSessions.position));
+  if (rows.length === 0) return sessions;
+  const people = await db
+    .select({
+      sessionId: interviewParticipants.sessionId,
+      userId: interviewParticipants.participantUserId,
+      name: sql<string>`coalesce(${users.fullName}, ${users.email})`,
+    })
+    .from(interviewParticipants)
+    .innerJoin(users, eq(users.id, interviewParticipants.participantUserId))
+    .where(
+      and(
+        inArray(interviewParticipants.interviewId, ids),
+        eq(interviewParticipants.role, 'interviewer'),
+        sql`${interviewParticipants.sessionId} is not null`,
+      ),
+    )
+    .orderBy(asc(sql`coalesce(${users.fullName}, ${users.email})`));
+  for (const row of rows) {
+    const list = sessions.get(row.interviewId) ?? [];
+    list.push({
+      _id: row.id,
+      position: row.position,
+      title: row.title,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      location: row.location,
+      interviewers: people
+        .filter((person) => person.sessionId === row.id)
+        .map((person) => ({ userId: person.userId, name: person.name, role: 'interviewer' as const })),
+    });
+    sessions.set(row.interviewId, list);
+  }
+  return sessions;
 }
 
 async function loadRelated(db: Db, ids: string[]): Promise<Related> {
   const slots = new Map<string, TInterview['proposedSlots']>();
   const interviewers = new Map<string, TInterview['interviewers']>();
-  if (ids.length === 0) return { slots, interviewers };
+  if (ids.length === 0) return { slots, interviewers, sessions: new Map() };
   const slotRows = await db
     .select()
     .from(interviewProposedSlots)
@@ -36,7 +85,11 @@ async function loadRelated(db: Db, ids: string[]): Promise<Related> {
     .from(interviewParticipants)
     .innerJoin(users, eq(users.id, interviewParticipants.participantUserId))
     .where(
-      sql`${inArray(interviewParticipants.interviewId, ids)} and ${interviewParticipants.role} = 'interviewer'`,
+      and(
+        inArray(interviewParticipants.interviewId, ids),
+        eq(interviewParticipants.role, 'interviewer'),
+        isNull(interviewParticipants.sessionId),
+      ),
     )
     .orderBy(asc(sql`coalesce(${users.fullName}, ${users.email})`));
   for (const person of people) {
@@ -44,7 +97,7 @@ async function loadRelated(db: Db, ids: string[]): Promise<Related> {
     list.push({ userId: person.userId, name: person.name, role: 'interviewer' });
     interviewers.set(person.interviewId, list);
   }
-  return { slots, interviewers };
+  return { slots, interviewers, sessions: await loadSessions(db, ids) };
 }
 
 /** Only a proposed interview shows its offered times; once answered they mean nothing. */
@@ -95,6 +148,7 @@ export async function loadTeamInterviews(db: Db, ids: string[]): Promise<TInterv
         sequence: interview.icsSequence,
         proposedSlots: offeredSlots(interview, related),
         interviewers: related.interviewers.get(id) ?? [],
+        sessions: related.sessions.get(id) ?? [],
         createdAt: interview.createdAt.toISOString(),
         updatedAt: interview.updatedAt.toISOString(),
       },
@@ -140,6 +194,14 @@ export async function loadPhysicianInterviews(db: Db, ids: string[]): Promise<TP
         cancelReason: interview.cancelReason,
         proposedSlots: offeredSlots(interview, related),
         interviewers: (related.interviewers.get(id) ?? []).map(({ name }) => ({ name })),
+        sessions: (related.sessions.get(id) ?? []).map((session) => ({
+          _id: session._id,
+          title: session.title,
+          startsAt: session.startsAt,
+          endsAt: session.endsAt,
+          location: session.location,
+          interviewers: session.interviewers.map(({ name }) => ({ name })),
+        })),
       },
     ];
   });

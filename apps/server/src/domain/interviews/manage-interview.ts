@@ -3,8 +3,9 @@ import {
   type TInterview,
   type TRecordOutcomeBody,
   type TRescheduleInterviewBody,
+  type TVisitSessionInput,
 } from '@medhire/contract/interviews';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { interviewParticipants, interviews } from '../../db/schema/interviews.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,7 +14,13 @@ import { physicianNameOf } from '../team/activity-names.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { isValidTimeZone } from './availability.ts';
 import { withBookingConflicts } from './booking-conflict.ts';
-import { assertOpen, interviewNotFound, lockInterviewForTeam } from './interview-access.ts';
+import {
+  assertOpen,
+  checkInterviewers,
+  type InterviewRow,
+  interviewNotFound,
+  lockInterviewForTeam,
+} from './interview-access.ts';
 import { enqueueInterviewMail } from './interview-queue.ts';
 import { enqueueInterviewReminders } from './interview-reminders.ts';
 import {
@@ -23,6 +30,7 @@ import {
   resolveTiming,
 } from './interview-times.ts';
 import { loadTeamInterviews } from './interview-views.ts';
+import { isVisit, physicianUserIdOf, resolveVisit, writeVisitSessions } from './visit-sessions.ts';
 
 async function viewOf(db: Db, interviewId: string): Promise<TInterview> {
   const [view] = await loadTeamInterviews(db, [interviewId]);
@@ -34,7 +42,7 @@ async function interviewerIdsOf(tx: Db, interviewId: string): Promise<string[]> 
   const rows = await tx
     .select({ userId: interviewParticipants.participantUserId, role: interviewParticipants.role })
     .from(interviewParticipants)
-    .where(eq(interviewParticipants.interviewId, interviewId));
+    .where(and(eq(interviewParticipants.interviewId, interviewId), isNull(interviewParticipants.sessionId)));
   return rows.filter((row) => row.role === 'interviewer').map((row) => row.userId);
 }
 
@@ -64,6 +72,13 @@ export async function rescheduleInterview({
     db.transaction(async (tx) => {
       const interview = await lockInterviewForTeam(tx, owner, interviewId);
       assertOpen(interview);
+      if (body.timing.mode === 'visit') {
+        await rescheduleVisit(tx, { owner, interview, body, sessions: body.timing.sessions, now });
+        return;
+      }
+      if (await isVisit(tx, interview.id)) {
+        throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.visitNeedsItinerary, { field: 'timing' });
+      }
       const timing = await resolveTiming(tx, {
         timing: body.timing,
         durationMinutes: interview.durationMinutes,
@@ -117,6 +132,77 @@ export async function rescheduleInterview({
     }),
   );
   return viewOf(db, interviewId);
+}
+
+/**
+ * Replaces a site visit's itinerary (or turns an on-site interview into a visit), in the
+ * reschedule's transaction: the sessions are checked, their interviewers must be members, the
+ * visit's time becomes the first start to the last end, every session's rows hold their new time
+ * (a clash is a 409 and nothing changes) and the sequence rises. The invites go out again with it:
+ * the physician's visit event and each interviewer's session events keep their UIDs; an
+ * interviewer taken out of a session (or a session removed) gets its cancellation.
+ */
+async function rescheduleVisit(
+  tx: Db,
+  {
+    owner,
+    interview,
+    body,
+    sessions,
+    now,
+  }: {
+    owner: JobOwner;
+    interview: InterviewRow;
+    body: TRescheduleInterviewBody;
+    sessions: TVisitSessionInput[];
+    now: Date;
+  },
+): Promise<void> {
+  if (interview.type !== 'onsite') {
+    throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.visitOnlyOnSite, { field: 'timing' });
+  }
+  const timeZone = body.timeZone ?? interview.timeZone;
+  const visit = resolveVisit(sessions, timeZone, now);
+  await checkInterviewers(tx, interview.organizationId, visit.interviewerIds);
+  const sequence = interview.icsSequence + 1;
+  await tx
+    .update(interviews)
+    .set({
+      status: 'scheduled',
+      startsAt: visit.startsAt,
+      endsAt: visit.endsAt,
+      durationMinutes: visit.durationMinutes,
+      timeZone,
+      ...(body.travelNotes === undefined ? {} : { travelNotes: body.travelNotes || null }),
+      icsSequence: sequence,
+      physicianMessage: null,
+      updatedAt: now,
+    })
+    .where(eq(interviews.id, interview.id));
+  await replaceProposedSlots(tx, interview.id, []);
+  const droppedSessions = await writeVisitSessions(tx, {
+    interviewId: interview.id,
+    physicianUserId: await physicianUserIdOf(tx, interview.id),
+    visit,
+    now,
+  });
+  await enqueueInterviewMail(tx, {
+    interviewId: interview.id,
+    kind: 'request',
+    sequence,
+    ...(droppedSessions.length > 0 ? { droppedSessions } : {}),
+  });
+  await enqueueInterviewReminders(tx, { interviewId: interview.id, startsAt: visit.startsAt, sequence, now });
+  await recordActivity(tx, {
+    organizationId: interview.organizationId,
+    actorUserId: owner.userId,
+    type: 'interview.rescheduled',
+    summary: `Changed the site visit itinerary of ${await physicianNameOf(tx, interview.physicianId)}`,
+    subjectType: 'applicant',
+    subjectId: interview.physicianId,
+    details: { interviewId: interview.id, applicationId: interview.applicationId, sequence },
+    createdAt: now,
+  });
 }
 
 /**

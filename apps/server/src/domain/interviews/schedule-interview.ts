@@ -23,6 +23,7 @@ import { enqueueInterviewMail } from './interview-queue.ts';
 import { enqueueInterviewReminders } from './interview-reminders.ts';
 import { holdParticipantTimes, replaceProposedSlots, resolveTiming } from './interview-times.ts';
 import { loadTeamInterviews } from './interview-views.ts';
+import { type ResolvedVisit, resolveVisit, writeVisitSessions } from './visit-sessions.ts';
 
 export interface ScheduleInterviewOptions {
   db: Db;
@@ -55,6 +56,9 @@ export async function scheduleInterview({
   if (!isValidTimeZone(body.timeZone)) {
     throw new AppError('VALIDATION_FAILED', INTERVIEW_MESSAGES.invalidTimeZone, { field: 'timeZone' });
   }
+  // A site visit's itinerary is checked (times, overlaps, two local days) before anything else.
+  const visit: ResolvedVisit | undefined =
+    body.timing.mode === 'visit' ? resolveVisit(body.timing.sessions, body.timeZone, now) : undefined;
   const interviewId = await withBookingConflicts(db, () =>
     db.transaction(async (tx) => {
       const [application] = await tx
@@ -79,13 +83,20 @@ export async function scheduleInterview({
         .for('update', { of: applications });
       if (!application) throw applicationNotFound();
       if (application.withdrawnAt !== null) throw new AppError('BUSINESS_RULE', INTERVIEW_MESSAGES.withdrawn);
-      const interviewerIds = await checkInterviewers(tx, organizationId, body.interviewerIds);
-      const timing = await resolveTiming(tx, {
-        timing: body.timing,
-        durationMinutes: body.durationMinutes,
-        interviewerIds,
-        now,
-      });
+      // A visit's interviewers are those of its sessions.
+      const interviewerIds = await checkInterviewers(
+        tx,
+        organizationId,
+        visit ? visit.interviewerIds : body.interviewerIds,
+      );
+      const timing = visit
+        ? { kind: 'fixed' as const, time: { startsAt: visit.startsAt, endsAt: visit.endsAt } }
+        : await resolveTiming(tx, {
+            timing: body.timing,
+            durationMinutes: body.durationMinutes,
+            interviewerIds,
+            now,
+          });
       const [interview] = await tx
         .insert(interviews)
         .values({
@@ -99,7 +110,7 @@ export async function scheduleInterview({
           location: body.location || null,
           notes: body.notes || null,
           travelNotes: body.travelNotes || null,
-          durationMinutes: body.durationMinutes,
+          durationMinutes: visit ? visit.durationMinutes : body.durationMinutes,
           startsAt: timing.kind === 'fixed' ? timing.time.startsAt : null,
           endsAt: timing.kind === 'fixed' ? timing.time.endsAt : null,
           timeZone: body.timeZone,
@@ -121,8 +132,17 @@ export async function scheduleInterview({
           role: 'physician' as const,
         },
       ]);
-      if (timing.kind === 'fixed') {
+      if (visit) {
+        await writeVisitSessions(tx, {
+          interviewId: interview.id,
+          physicianUserId: application.physicianUserId,
+          visit,
+          now,
+        });
+      } else if (timing.kind === 'fixed') {
         await holdParticipantTimes(tx, interview.id, timing.time);
+      }
+      if (timing.kind === 'fixed') {
         await enqueueInterviewMail(tx, {
           interviewId: interview.id,
           kind: 'request',
@@ -154,7 +174,7 @@ export async function scheduleInterview({
         organizationId,
         actorUserId: owner.userId,
         type: 'interview.scheduled',
-        summary: `${timing.kind === 'fixed' ? 'Scheduled' : 'Proposed times for'} an interview with ${await physicianNameOf(tx, application.physicianId)} on ${await jobTitleOf(tx, application.jobId)}`,
+        summary: `${visit ? 'Scheduled a site visit' : timing.kind === 'fixed' ? 'Scheduled an interview' : 'Proposed times for an interview'} with ${await physicianNameOf(tx, application.physicianId)} on ${await jobTitleOf(tx, application.jobId)}`,
         subjectType: 'applicant',
         subjectId: application.physicianId,
         details: { interviewId: interview.id, applicationId: application.id, jobId: application.jobId },

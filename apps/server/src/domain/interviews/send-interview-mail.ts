@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
-import { interviewParticipants, interviewProposedSlots, interviews } from '../../db/schema/interviews.ts';
+import {
+  interviewParticipants,
+  interviewProposedSlots,
+  interviewSessions,
+  interviews,
+} from '../../db/schema/interviews.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
@@ -16,6 +21,8 @@ import {
   type InterviewMailJob,
   type InterviewMailSendJob,
 } from './interview-queue.ts';
+import { type ItinerarySession, itineraryText, sessionTimeInZone } from './visit-itinerary.ts';
+import { sessionUid } from './visit-sessions.ts';
 
 export type InterviewMailOutcome = 'queued' | 'skipped';
 
@@ -37,6 +44,10 @@ interface InterviewFacts {
    * participants last held (their rows keep it when released), which a cancellation must name.
    */
   heldTime: { startsAt: Date; endsAt: Date } | undefined;
+  /** The itinerary of an on-site visit, in time order; empty for any other interview. */
+  sessions: ItinerarySession[];
+  /** The members a visit's reschedule took out of sessions, by user id (for their cancellations). */
+  droppedPeople?: Map<string, Person>;
 }
 
 const TYPE_LABELS = { video: 'Video call', phone: 'Phone call', onsite: 'On-site interview' } as const;
@@ -68,8 +79,40 @@ async function loadFacts(db: Db, interviewId: string): Promise<InterviewFacts | 
     .from(interviewParticipants)
     .innerJoin(users, and(eq(users.id, interviewParticipants.participantUserId), isNull(users.archivedAt)))
     .where(
-      and(eq(interviewParticipants.interviewId, interviewId), eq(interviewParticipants.role, 'interviewer')),
+      and(
+        eq(interviewParticipants.interviewId, interviewId),
+        eq(interviewParticipants.role, 'interviewer'),
+        isNull(interviewParticipants.sessionId),
+      ),
     );
+  const sessionRows = await db
+    .select()
+    .from(interviewSessions)
+    .where(eq(interviewSessions.interviewId, interviewId))
+    .orderBy(interviewSessions.position);
+  const sessionPeople =
+    sessionRows.length === 0
+      ? []
+      : await db
+          .select({
+            sessionId: interviewParticipants.sessionId,
+            userId: users.id,
+            name: users.fullName,
+            email: users.email,
+          })
+          .from(interviewParticipants)
+          .innerJoin(
+            users,
+            and(eq(users.id, interviewParticipants.participantUserId), isNull(users.archivedAt)),
+          )
+          .where(
+            and(
+              eq(interviewParticipants.interviewId, interviewId),
+              eq(interviewParticipants.role, 'interviewer'),
+              isNotNull(interviewParticipants.sessionId),
+            ),
+          )
+          .orderBy(users.fullName);
   const [scheduler] = row.interview.createdByUserId
     ? await db
         .select({ name: users.fullName, email: users.email })
@@ -105,6 +148,16 @@ async function loadFacts(db: Db, interviewId: string): Promise<InterviewFacts | 
     scheduler: scheduler ? { name: scheduler.name ?? scheduler.email, email: scheduler.email } : undefined,
     slots,
     heldTime,
+    sessions: sessionRows.map((session) => ({
+      id: session.id,
+      title: session.title,
+      startsAt: session.startsAt,
+      endsAt: session.endsAt,
+      location: session.location,
+      interviewers: sessionPeople
+        .filter((person) => person.sessionId === session.id)
+        .map((person) => ({ userId: person.userId, name: person.name ?? person.email, email: person.email })),
+    })),
   };
 }
 
@@ -160,6 +213,120 @@ function calendarEventOf(
   return { icalEvent: { method, content, filename: 'interview.ics' } };
 }
 
+function sessionEventIcs(
+  facts: InterviewFacts,
+  method: 'REQUEST' | 'CANCEL',
+  session: Pick<ItinerarySession, 'id' | 'title' | 'startsAt' | 'endsAt' | 'location'>,
+  attendee: Person,
+  description: string,
+): NonNullable<MailMessage['icalEvent']> | undefined {
+  const organizer = facts.scheduler ?? facts.interviewers[0];
+  if (!organizer) return undefined;
+  const content = buildInviteIcs(method, {
+    uid: sessionUid(facts.interview.id, session.id),
+    sequence: facts.interview.icsSequence,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+    timeZone: facts.interview.timeZone,
+    summary: `Site visit: ${facts.physician.name} · ${session.title} (${facts.organizationName})`,
+    description,
+    location: session.location,
+    organizer: { name: `${organizer.name} (${facts.organizationName})`, email: organizer.email },
+    attendees: [attendee],
+    status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+  });
+  return { method, content, filename: 'session.ics' };
+}
+
+/**
+ * The invites of an on-site visit. The physician gets one calendar event for the whole visit (the
+ * interview's UID and sequence, as any interview) whose description is the itinerary; each
+ * interviewer gets one mail per session they sit in, its event with the session's own UID and the
+ * visit's sequence, so a move updates it and a cancellation removes it. On a reschedule, an
+ * interviewer taken out of a session gets that session's cancellation.
+ */
+function composeVisitMails(
+  facts: InterviewFacts,
+  kind: 'request' | 'cancel',
+  link: string,
+  job: Pick<InterviewMailJob, 'droppedSessions'> | undefined,
+): MailMessage[] {
+  const { interview, jobTitle, organizationName } = facts;
+  const isCancel = kind === 'cancel';
+  const zone = interview.timeZone;
+  const title = `${organizationName}: site visit for ${jobTitle}${isCancel ? ' (cancelled)' : interview.icsSequence > 0 ? ' (updated)' : ''}`;
+  const span =
+    interview.startsAt && interview.endsAt
+      ? `${formatInZone(interview.startsAt, zone)} to ${formatInZone(interview.endsAt, zone)}`
+      : '';
+  const lead = isCancel
+    ? `The site visit of ${facts.physician.name} for ${jobTitle} at ${organizationName} is cancelled.${interview.cancelReason ? `\nReason: ${interview.cancelReason}` : ''}`
+    : `Site visit of ${facts.physician.name} for ${jobTitle} at ${organizationName}.\n${span}`;
+  const itinerary = itineraryText(facts.sessions, zone, interview.travelNotes);
+  const where = interview.location ? [`Where: ${interview.location}`] : [];
+  const physicianText = [lead, ...where, ...(isCancel ? [] : [itinerary])];
+  const mails: MailMessage[] = [
+    {
+      to: facts.physician.email,
+      ...render(title, physicianText, { label: 'View the visit', url: link }),
+      ...calendarEventOf(facts, kind, [lead, ...where, itinerary].join('\n\n')),
+    },
+  ];
+  const method = isCancel ? 'CANCEL' : 'REQUEST';
+  for (const person of uniqueInterviewers(facts.sessions)) {
+    for (const session of facts.sessions.filter((one) =>
+      one.interviewers.some((who) => who.userId === person.userId),
+    )) {
+      const time = `${formatInZone(session.startsAt, zone)} (${sessionTimeInZone(session, zone)})`;
+      const names = session.interviewers.map((who) => who.name).join(', ');
+      const text = [
+        isCancel
+          ? lead
+          : `${session.title}: part of the site visit of ${facts.physician.name} for ${jobTitle}.`,
+        `${time}${session.location ? `\nRoom: ${session.location}` : ''}\nWith: ${names}`,
+      ];
+      const icalEvent = sessionEventIcs(facts, method, session, person, text.join('\n\n'));
+      mails.push({
+        to: person.email,
+        ...render(`${title}: ${session.title}`, isCancel ? text : [...text, itinerary]),
+        ...(icalEvent ? { icalEvent } : {}),
+      });
+    }
+  }
+  if (!isCancel) {
+    for (const dropped of job?.droppedSessions ?? []) {
+      const person = facts.droppedPeople?.get(dropped.userId);
+      if (!person) continue;
+      const session = {
+        id: dropped.sessionId,
+        title: dropped.title,
+        startsAt: new Date(dropped.startsAt),
+        endsAt: new Date(dropped.endsAt),
+        location: dropped.location,
+      };
+      const text = [
+        `You no longer take part in "${dropped.title}" of the site visit of ${facts.physician.name}.`,
+      ];
+      const icalEvent = sessionEventIcs(facts, 'CANCEL', session, person, text[0] ?? '');
+      mails.push({
+        to: person.email,
+        ...render(
+          `${organizationName}: site visit for ${jobTitle}: ${dropped.title} (cancelled for you)`,
+          text,
+        ),
+        ...(icalEvent ? { icalEvent } : {}),
+      });
+    }
+  }
+  return mails;
+}
+
+function uniqueInterviewers(sessions: ItinerarySession[]): ItinerarySession['interviewers'] {
+  const byId = new Map<string, ItinerarySession['interviewers'][number]>();
+  for (const session of sessions) for (const person of session.interviewers) byId.set(person.userId, person);
+  return [...byId.values()];
+}
+
 /**
  * The mails of one interview event. Calendar invites (request, cancel) go to the physician and
  * every interviewer; the physician's carry the link to answer without signing in.
@@ -168,6 +335,7 @@ export function composeInterviewMails(
   facts: InterviewFacts,
   kind: InterviewMailJob['kind'],
   link: string,
+  job?: Pick<InterviewMailJob, 'droppedSessions'>,
 ): MailMessage[] {
   const { interview, jobTitle, organizationName } = facts;
   const subjectOf = `${organizationName}: interview for ${jobTitle}`;
@@ -194,6 +362,7 @@ export function composeInterviewMails(
     }
     case 'request':
     case 'cancel': {
+      if (facts.sessions.length > 0) return composeVisitMails(facts, kind, link, job);
       const isCancel = kind === 'cancel';
       const title = `${subjectOf}${isCancel ? ' (cancelled)' : interview.icsSequence > 0 ? ' (updated)' : ''}`;
       const lead = isCancel
@@ -245,8 +414,9 @@ export function composeInterviewMails(
  * The id of the send job of one recipient's mail of one event job: the same on every run of that
  * event job, so a rerun queues no second send (a UUID made from a SHA-1 of both, RFC 4122 style).
  */
-export function interviewMailSendJobId(eventJobId: string, to: string): string {
-  const hex = createHash('sha1').update(`interview-mail:${eventJobId}:${to.toLowerCase()}`).digest('hex');
+export function interviewMailSendJobId(eventJobId: string, to: string, nth = 1): string {
+  const key = `interview-mail:${eventJobId}:${to.toLowerCase()}${nth > 1 ? `:${nth}` : ''}`;
+  const hex = createHash('sha1').update(key).digest('hex');
   const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
@@ -276,11 +446,30 @@ export async function queueInterviewMails({
   if (!facts || facts.interview.icsSequence > job.sequence) return 'skipped';
   if (job.kind === 'proposal' && facts.interview.status !== 'proposed') return 'skipped';
   if (job.kind === 'request' && facts.interview.status !== 'scheduled') return 'skipped';
+  if (job.droppedSessions && job.droppedSessions.length > 0) {
+    const people = await db
+      .select({ userId: users.id, name: users.fullName, email: users.email })
+      .from(users)
+      .where(
+        and(
+          inArray(users.id, [...new Set(job.droppedSessions.map((one) => one.userId))]),
+          isNull(users.archivedAt),
+        ),
+      );
+    facts.droppedPeople = new Map(
+      people.map((person) => [person.userId, { name: person.name ?? person.email, email: person.email }]),
+    );
+  }
   const link = interviewLinkUrl(publicUrl, createInterviewLinkToken(secret, job.interviewId));
-  const mails = composeInterviewMails(facts, job.kind, link);
+  const mails = composeInterviewMails(facts, job.kind, link, job);
   if (mails.length === 0) return 'skipped';
+  // A site visit's interviewer gets one mail per session: the nth mail to a recipient, in the
+  // (deterministic) order they are composed, keeps its own id.
+  const sentTo = new Map<string, number>();
   await db.transaction(async (tx) => {
     for (const message of mails) {
+      const nth = (sentTo.get(message.to.toLowerCase()) ?? 0) + 1;
+      sentTo.set(message.to.toLowerCase(), nth);
       const send: InterviewMailSendJob = {
         interviewId: job.interviewId,
         kind: job.kind,
@@ -288,7 +477,7 @@ export async function queueInterviewMails({
         message,
       };
       await enqueueJob(tx, INTERVIEW_MAIL_SEND_QUEUE, send, {
-        id: interviewMailSendJobId(eventJobId, message.to),
+        id: interviewMailSendJobId(eventJobId, message.to, nth),
       });
     }
   });

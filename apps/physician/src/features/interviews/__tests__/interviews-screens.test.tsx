@@ -32,6 +32,7 @@ function interview(overrides: Partial<TPhysicianInterview> = {}): TPhysicianInte
     cancelReason: null,
     proposedSlots: SLOTS,
     interviewers: [{ name: 'Dr. Ana Ruiz' }],
+    sessions: [],
     ...overrides,
   };
 }
@@ -60,6 +61,70 @@ afterEach(() => {
 });
 
 describe('the interviews screen', () => {
+  it('shows a site visit’s itinerary by day in the device’s zone, with rooms and travel notes, and lets the physician decline', async () => {
+    const visit = interview({
+      type: 'onsite',
+      status: 'scheduled',
+      timeZone: 'America/Phoenix',
+      // 9:00 Chicago (CDT) on Oct 27 to 9:00 on Oct 28.
+      startsAt: '2026-10-27T14:00:00.000Z',
+      endsAt: '2026-10-28T14:00:00.000Z',
+      location: 'Desert Clinic, 1 Main St, Phoenix',
+      travelNotes: 'Two nights at the Hyatt, booked.',
+      proposedSlots: [],
+      sessions: [
+        {
+          _id: 'session-1',
+          title: 'Tour of the clinic',
+          startsAt: '2026-10-27T14:00:00.000Z',
+          endsAt: '2026-10-27T15:00:00.000Z',
+          location: 'Front lobby',
+          interviewers: [{ name: 'Rita Recruiter' }],
+        },
+        {
+          _id: 'session-2',
+          title: 'Interview with the director',
+          startsAt: '2026-10-27T15:30:00.000Z',
+          endsAt: '2026-10-27T17:00:00.000Z',
+          location: 'Room 2B',
+          interviewers: [{ name: 'Ana Ruiz' }, { name: 'Rita Recruiter' }],
+        },
+        {
+          _id: 'session-3',
+          title: 'Breakfast and next steps',
+          startsAt: '2026-10-28T13:00:00.000Z',
+          endsAt: '2026-10-28T14:00:00.000Z',
+          location: null,
+          interviewers: [{ name: 'Ana Ruiz' }],
+        },
+      ],
+    });
+    mockApi({ [LIST]: () => ok({ interviews: [visit] }) });
+    renderApp('/interviews');
+
+    const itinerary = await screen.findByRole('region', { name: 'Itinerary' });
+    expect(screen.getByText('Site visit, 3 sessions')).toBeInTheDocument();
+    const days = within(itinerary).getAllByRole('heading');
+    expect(days.map((day) => day.textContent)).toEqual([
+      'Itinerary',
+      'Tuesday, October 27, 2026',
+      'Wednesday, October 28, 2026',
+    ]);
+    const sessions = within(itinerary).getAllByRole('listitem');
+    expect(sessions).toHaveLength(3);
+    expect(sessions[0]).toHaveTextContent(/9:00\s*–\s*10:00\sAM CDT/);
+    expect(sessions[0]).toHaveTextContent('Tour of the clinic');
+    expect(sessions[0]).toHaveTextContent('Front lobby');
+    expect(sessions[1]).toHaveTextContent('With Ana Ruiz, Rita Recruiter');
+    expect(sessions[2]).toHaveTextContent(/8:00\s*–\s*9:00\sAM CDT/);
+    expect(screen.getByText(/Times are shown in your time zone: .*\(America\/Chicago\)/)).toBeInTheDocument();
+    expect(screen.getByText('Two nights at the Hyatt, booked.')).toBeInTheDocument();
+    // A visit has a fixed itinerary: nothing to pick, but it can be declined.
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ask for other times' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Decline/ })).toBeInTheDocument();
+  });
+
   it('lists upcoming and past interviews with the times in the device’s zone, named', async () => {
     mockApi({
       [LIST]: () =>

@@ -25,6 +25,7 @@ export function makeInterview(overrides: Partial<TInterview> = {}): TInterview {
     sequence: 0,
     proposedSlots: [],
     interviewers: [{ userId: 'user-1', name: 'Maria Delgado', role: 'interviewer' }],
+    sessions: [],
     createdAt: '2026-11-20T15:00:00.000Z',
     updatedAt: '2026-11-20T15:00:00.000Z',
     ...overrides,

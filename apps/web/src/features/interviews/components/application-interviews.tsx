@@ -69,6 +69,35 @@ export function InterviewWhen({ interview, timeZone }: { interview: TInterview; 
   return <span>No time set</span>;
 }
 
+/** A site visit's itinerary on the applicant's page: each session's day and time (viewer's zone), title, room, interviewers. */
+export function VisitItinerary({ interview, timeZone }: { interview: TInterview; timeZone: string }) {
+  return (
+    <ol
+      className="visit-itinerary"
+      aria-label={`Itinerary of the site visit with ${interview.physicianName}`}
+    >
+      {interview.sessions.map((session) => (
+        <li key={session._id} className="visit-itinerary__session">
+          <time dateTime={session.startsAt}>
+            {formatInZone(session.startsAt, timeZone, {
+              hour: undefined,
+              minute: undefined,
+              timeZoneName: undefined,
+            })}
+            {', '}
+            {formatTimeRange(session.startsAt, session.endsAt, timeZone)}
+          </time>
+          {' · '}
+          <strong>{session.title}</strong>
+          {session.location ? ` · ${session.location}` : ''}
+          {' · with '}
+          {session.interviewers.map((person) => person.name).join(', ')}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 type Pending = { kind: 'reschedule' | 'cancel' | 'outcome'; interview: TInterview } | null;
 
 /**
@@ -158,7 +187,7 @@ export function ApplicationInterviews({
           return (
             <li key={interview._id} className="interview-item">
               <div className="interview-item__head">
-                <strong>{TYPE_LABELS[interview.type]}</strong>
+                <strong>{interview.sessions.length > 0 ? 'Site visit' : TYPE_LABELS[interview.type]}</strong>
                 <InterviewStatusBadge status={interview.status} />
               </div>
               <p className="interview-item__when">
@@ -168,6 +197,10 @@ export function ApplicationInterviews({
                 With {interview.interviewers.map((person) => person.name).join(', ') || 'no interviewer'}
                 {interview.location ? ` · ${interview.location}` : ''}
               </p>
+              {interview.sessions.length > 0 && <VisitItinerary interview={interview} timeZone={timeZone} />}
+              {interview.sessions.length > 0 && interview.travelNotes && (
+                <p className="interview-item__meta">Travel: {interview.travelNotes}</p>
+              )}
               {interview.meetingUrl && (
                 <p className="interview-item__meta">
                   <a href={interview.meetingUrl} target="_blank" rel="noopener noreferrer">

@@ -1,4 +1,4 @@
-import type { TInterview } from '@medhire/contract/interviews';
+import type { TInterview, TInterviewSession } from '@medhire/contract/interviews';
 import type { TTeamMember } from '@medhire/contract/team';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
@@ -97,9 +97,9 @@ export function InterviewsCalendarScreen() {
   };
   const step = view === 'week' ? 7 : 1;
 
-  const timed = (interviews ?? [])
-    .filter((entry) => entry.startsAt)
-    .sort((a, b) => (a.startsAt ?? '').localeCompare(b.startsAt ?? ''));
+  const timed = calendarEntries(interviews ?? [], memberId).sort((a, b) =>
+    a.startsAt.localeCompare(b.startsAt),
+  );
   const waiting = (interviews ?? []).filter((entry) => !entry.startsAt);
   const period =
     view === 'week'
@@ -168,9 +168,7 @@ export function InterviewsCalendarScreen() {
         <>
           <ol className={`interviews-calendar__days interviews-calendar__days--${view}`} aria-label="Days">
             {days.map((day) => {
-              const onDay = timed.filter(
-                (entry) => localDateIn(new Date(entry.startsAt as string), timeZone) === day,
-              );
+              const onDay = timed.filter((entry) => localDateIn(new Date(entry.startsAt), timeZone) === day);
               return (
                 <li key={day} className={`calendar-day${day === today ? ' calendar-day--today' : ''}`}>
                   <h3 className="calendar-day__heading">
@@ -193,8 +191,8 @@ export function InterviewsCalendarScreen() {
                   ) : (
                     <ul className="calendar-day__list">
                       {onDay.map((entry) => (
-                        <li key={entry._id}>
-                          <CalendarBlock interview={entry} timeZone={timeZone} />
+                        <li key={entry.key}>
+                          <CalendarBlock entry={entry} timeZone={timeZone} />
                         </li>
                       ))}
                     </ul>
@@ -233,26 +231,56 @@ export function InterviewsCalendarScreen() {
   );
 }
 
-function CalendarBlock({ interview, timeZone }: { interview: TInterview; timeZone: string }) {
+/** One block of the calendar: an interview, or one session of a site visit. */
+interface CalendarEntry {
+  key: string;
+  interview: TInterview;
+  startsAt: string;
+  endsAt: string;
+  session?: TInterviewSession;
+}
+
+/**
+ * The calendar's blocks: each interview with a time, except a site visit, which shows as its
+ * sessions (for one member, only the sessions they sit in).
+ */
+export function calendarEntries(interviews: readonly TInterview[], memberId = ''): CalendarEntry[] {
+  return interviews.flatMap((interview): CalendarEntry[] => {
+    if (!interview.startsAt || !interview.endsAt) return [];
+    if (interview.sessions.length === 0) {
+      return [{ key: interview._id, interview, startsAt: interview.startsAt, endsAt: interview.endsAt }];
+    }
+    return interview.sessions
+      .filter((session) => !memberId || session.interviewers.some((person) => person.userId === memberId))
+      .map((session) => ({
+        key: `${interview._id}:${session._id}`,
+        interview,
+        startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        session,
+      }));
+  });
+}
+
+function CalendarBlock({ entry, timeZone }: { entry: CalendarEntry; timeZone: string }) {
+  const { interview, session } = entry;
+  const interviewers = session ? session.interviewers : interview.interviewers;
   return (
     <article
       className={`calendar-block calendar-block--${interview.status}`}
-      aria-label={interview.physicianName}
+      aria-label={session ? `${interview.physicianName}: ${session.title}` : interview.physicianName}
     >
       <p className="calendar-block__time">
-        <time dateTime={interview.startsAt ?? undefined}>
-          {formatTimeRange(interview.startsAt as string, interview.endsAt as string, timeZone)}
-        </time>
+        <time dateTime={entry.startsAt}>{formatTimeRange(entry.startsAt, entry.endsAt, timeZone)}</time>
       </p>
       <Link to={`/applicants/${encodeURIComponent(interview.physicianId)}`} className="calendar-block__who">
         {interview.physicianName}
       </Link>
       <p className="calendar-block__meta">
-        {interview.jobTitle} · {TYPE_LABELS[interview.type]}
+        {interview.jobTitle} · {session ? `Site visit: ${session.title}` : TYPE_LABELS[interview.type]}
+        {session?.location ? ` · ${session.location}` : ''}
       </p>
-      <p className="calendar-block__meta">
-        With {interview.interviewers.map((person) => person.name).join(', ')}
-      </p>
+      <p className="calendar-block__meta">With {interviewers.map((person) => person.name).join(', ')}</p>
       {interview.status !== 'scheduled' && <InterviewStatusBadge status={interview.status} />}
     </article>
   );
