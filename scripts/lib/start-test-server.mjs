@@ -142,6 +142,12 @@ export async function startTestServer(options = {}) {
     if (!keepDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
+  // A server that never came up leaves nothing behind, a kept data directory included.
+  const abandon = async () => {
+    await stop();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+
   const failure = (reason) =>
     new Error(`${reason}\n--- server output (PORT=${port}, DATA_DIR=${dataDir}) ---\n${output || '(none)'}`);
 
@@ -152,11 +158,11 @@ export async function startTestServer(options = {}) {
   const deadline = Date.now() + startTimeoutMs;
   while (true) {
     if (hasExited) {
-      await stop();
+      await abandon();
       throw failure(`MedHire server exited before answering ${baseURL}/api/health (code ${child.exitCode}).`);
     }
     if (Date.now() > deadline) {
-      await stop();
+      await abandon();
       throw failure(`MedHire server did not answer ${baseURL}/api/health within ${startTimeoutMs} ms.`);
     }
     try {
