@@ -9,6 +9,10 @@ export interface StartTestServerOptions {
   env?: Record<string, string>;
   /** Extra options for node itself, e.g. ['--cpu-prof']. */
   nodeArgs?: string[];
+  /** A DATA_DIR made by prepareDataDir, copied into the new one before the server starts. */
+  dataDirFrom?: string;
+  /** Leave the data directory in place when the server stops (default false). */
+  keepDataDir?: boolean;
 }
 
 export interface TestServer {
@@ -24,4 +28,5 @@ export interface TestServer {
 
 export const repoRoot: string;
 export function findFreePort(): Promise<number>;
+export function prepareDataDir(options?: StartTestServerOptions): Promise<string>;
 export function startTestServer(options?: StartTestServerOptions): Promise<TestServer>;

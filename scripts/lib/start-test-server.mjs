@@ -1,9 +1,9 @@
 // Starts the real MedHire server as a child process on a free loopback port with a fresh data
 // directory, for the end-to-end suite and the benchmarks. Both need the same thing: the product
 // exactly as `npm start` runs it, isolated from any other instance on the machine.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,6 +55,33 @@ async function stopLeftoverCluster(dataDir) {
   if (isRunning(pid)) process.kill(pid, 'SIGKILL');
 }
 
+/**
+ * Copies a prepared DATA_DIR (its stopped cluster, keys and uploads) into `dataDir`, owners and
+ * modes included: the cluster's files belong to the system user `postgres` when the server runs as
+ * root, and that user must still be able to pass through the new folder.
+ */
+async function copyDataDir(from, dataDir) {
+  const copied = spawnSync('cp', ['-a', `${from}/.`, `${dataDir}/`], { encoding: 'utf8' });
+  if (copied.status !== 0) {
+    throw new Error(
+      `Could not copy the prepared DATA_DIR ${from} to ${dataDir}: ${copied.stderr || copied.error}`,
+    );
+  }
+  await chmod(dataDir, (await stat(from)).mode & 0o7777);
+}
+
+/**
+ * Starts a server on a new DATA_DIR, lets it finish its first start (cluster, migrations, demo
+ * data when asked), then stops it cleanly and answers the folder: `startTestServer({ dataDirFrom })`
+ * then starts copies of it, without paying for that first start again.
+ * @param {import('./start-test-server.d.mts').StartTestServerOptions} [options]
+ */
+export async function prepareDataDir(options = {}) {
+  const server = await startTestServer({ ...options, keepDataDir: true });
+  await server.stop();
+  return server.dataDir;
+}
+
 /** @param {import('./start-test-server.d.mts').StartTestServerOptions} [options] */
 export async function startTestServer(options = {}) {
   const {
@@ -63,6 +90,8 @@ export async function startTestServer(options = {}) {
     startTimeoutMs = 60_000,
     env = {},
     nodeArgs = [],
+    dataDirFrom,
+    keepDataDir = false,
   } = options;
   if (!existsSync(serverEntry)) {
     throw new Error(`MedHire server entry not found at ${serverEntry}.`);
@@ -73,6 +102,7 @@ export async function startTestServer(options = {}) {
 
   const port = await findFreePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'medhire-test-'));
+  if (dataDirFrom) await copyDataDir(dataDirFrom, dataDir);
   const baseURL = `http://127.0.0.1:${port}`;
   let output = '';
   const keepOutput = (chunk) => {
@@ -109,6 +139,12 @@ export async function startTestServer(options = {}) {
       clearTimeout(forced);
     }
     await stopLeftoverCluster(dataDir);
+    if (!keepDataDir) await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+
+  // A server that never came up leaves nothing behind, a kept data directory included.
+  const abandon = async () => {
+    await stop();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
 
@@ -122,11 +158,11 @@ export async function startTestServer(options = {}) {
   const deadline = Date.now() + startTimeoutMs;
   while (true) {
     if (hasExited) {
-      await stop();
+      await abandon();
       throw failure(`MedHire server exited before answering ${baseURL}/api/health (code ${child.exitCode}).`);
     }
     if (Date.now() > deadline) {
-      await stop();
+      await abandon();
       throw failure(`MedHire server did not answer ${baseURL}/api/health within ${startTimeoutMs} ms.`);
     }
     try {
