@@ -431,11 +431,13 @@ describe.each(STORAGES)('the data export on %s', (storage) => {
         .orderBy(desc(dataExports.createdAt));
       const file = { fileKey: row?.fileKey ?? '', fileName: 'medhire-export.zip' };
       expect(await storedExport(storage, file.fileKey)).not.toBeNull();
-      const shortLived = createS3ExportStore(s3Config, s3Client, { linkSeconds: 1 });
+      // The signing time has whole seconds (X-Amz-Date), so a link of N seconds may expire up to
+      // a second early: 3 seconds leave the first download at least 2, even on a busy machine.
+      const shortLived = createS3ExportStore(s3Config, s3Client, { linkSeconds: 3 });
       const link = await shortLived.signedUrl?.(file);
-      expect(new URL(link ?? '').searchParams.get('X-Amz-Expires')).toBe('1');
+      expect(new URL(link ?? '').searchParams.get('X-Amz-Expires')).toBe('3');
       expect((await fetch(link ?? '')).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await new Promise((resolve) => setTimeout(resolve, 4_100));
       const expired = await fetch(link ?? '');
       expect(expired.status).toBe(403);
       expect(await expired.text()).toContain('Request has expired');
