@@ -53,6 +53,10 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/employer/auth/v1/archive-profile/:id': needsBeforeAgreement('account.self'),
   'PATCH /api/employer/auth/save-fcm-token/:id': needsBeforeAgreement('account.self'),
   'DELETE /api/employer/auth/delete-fcm-token/:id': needsBeforeAgreement('account.self'),
+  // Signed-in devices: a delegate may see and end their own sessions before accepting anything.
+  'GET /api/employer/auth/get-devices': needsBeforeAgreement('account.self'),
+  'DELETE /api/employer/auth/revoke-device/:sessionId': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/revoke-other-devices': needsBeforeAgreement('account.self'),
   'GET /api/employer/notification/push-public-key': needsBeforeAgreement('account.self'),
   'POST /api/employer/team/accept-delegate-agreement': needsBeforeAgreement('account.self'),
   'PATCH /api/employer/auth/v1/update-current-profile-step/:id': needs('account.self'),

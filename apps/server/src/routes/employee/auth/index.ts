@@ -21,6 +21,7 @@ import {
 import { signInPhysician } from '../../../domain/physicians/sign-in-physician.ts';
 import { requirePhysician } from '../../../plugins/auth.ts';
 import { disconnectSession } from '../../../sockets/disconnect-sessions.ts';
+import { deviceRoutes } from '../../employer/auth/device-routes.ts';
 import { oidcSignInRoutes } from '../../employer/auth/oidc-routes.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from '../../employer/auth/route-options.ts';
 import accountRoutes from './account-routes.ts';
@@ -43,6 +44,7 @@ const physicianOidcRoutes = oidcSignInRoutes({
 const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountRoutes);
   await app.register(physicianOidcRoutes, { prefix: '/v1/oidc' });
+  await app.register(deviceRoutes({ accountKind: 'physician', tags: TAGS }));
   app.post(
     '/register',
     {

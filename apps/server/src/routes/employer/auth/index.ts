@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import accountEmailRoutes from './account-email-routes.ts';
 import accountRoutes from './account-routes.ts';
 import claimRoutes from './claim-routes.ts';
+import { deviceRoutes } from './device-routes.ts';
 import jobRoutes from './job-routes.ts';
 import organizationRoutes from './organization-routes.ts';
 import passwordRoutes from './password-routes.ts';
@@ -18,6 +19,7 @@ const employerAuthRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountEmailRoutes);
   await app.register(claimRoutes);
   await app.register(jobRoutes);
+  await app.register(deviceRoutes({ accountKind: 'employer', tags: ['employer auth'] }));
 };
 
 export default employerAuthRoutes;
