@@ -24,6 +24,7 @@ import {
   useDeleteAccountMutation,
   useRequestEmailChangeMutation,
 } from './account-api.ts';
+import { SignedInDevices } from './signed-in-devices.tsx';
 import './settings.css';
 
 const passwordResolver = lazyContractResolver<TPhysicianChangePasswordBody, TPhysicianChangePasswordBody>(
@@ -262,6 +263,12 @@ export function SettingsScreen({ notificationSettings }: { notificationSettings?
       </Section>
       <Section title="Password">
         <ChangePasswordForm />
+      </Section>
+      <Section title="Signed-in devices">
+        <p className="settings-section__text">
+          The browsers signed in to your account. Sign out any you don't recognize or no longer use.
+        </p>
+        <SignedInDevices />
       </Section>
       <Section title="Sign out">
         <p className="settings-section__text">Sign out of MedHire on this device.</p>

@@ -16,13 +16,16 @@ function withMajorVersion(name: string | undefined, version: string | undefined)
 }
 
 /** What a person recognises of a device from its User-Agent: browser, system and kind. */
-export function describeDevice(userAgent: string | null | undefined): Pick<TDevice, 'browser' | 'system' | 'kind'> {
+export function describeDevice(
+  userAgent: string | null | undefined,
+): Pick<TDevice, 'browser' | 'system' | 'kind'> {
   if (!userAgent) return { browser: 'Unknown browser', system: null, kind: 'unknown' };
   const parser = Bowser.getParser(userAgent);
   const browser = parser.getBrowser();
   const os = parser.getOS();
   const platform = parser.getPlatformType(true);
-  const kind = platform === 'desktop' || platform === 'mobile' || platform === 'tablet' ? platform : 'unknown';
+  const kind =
+    platform === 'desktop' || platform === 'mobile' || platform === 'tablet' ? platform : 'unknown';
   return {
     browser: withMajorVersion(browser.name, browser.version) ?? 'Unknown browser',
     system: os.name ? [os.name, os.versionName ?? os.version].filter(Boolean).join(' ') : null,

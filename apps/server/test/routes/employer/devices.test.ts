@@ -62,7 +62,12 @@ async function devicesOf(base: string, token: string) {
 }
 
 async function connectedClient(token: string): Promise<Socket> {
-  const socket = connect(address, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token } });
+  const socket = connect(address, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    auth: { token },
+  });
   clients.push(socket);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -100,9 +105,18 @@ describe('GET /api/employer/auth/get-devices', () => {
     const { phone } = await employerOnThreeDevices();
     const devices = await devicesOf(EMPLOYER, phone);
     expect(devices).toHaveLength(3);
-    expect(devices[0]).toMatchObject({ browser: 'Safari 17', system: 'iOS 17.2', kind: 'mobile', isCurrent: true });
+    expect(devices[0]).toMatchObject({
+      browser: 'Safari 17',
+      system: 'iOS 17.2',
+      kind: 'mobile',
+      isCurrent: true,
+    });
     expect(devices.filter((device) => device.isCurrent)).toHaveLength(1);
-    expect(devices.map((device) => device.browser).sort()).toEqual(['Chrome 131', 'Firefox 133', 'Safari 17']);
+    expect(devices.map((device) => device.browser).sort()).toEqual([
+      'Chrome 131',
+      'Firefox 133',
+      'Safari 17',
+    ]);
     for (const device of devices) {
       expect(Date.parse(device.firstSeenAt)).toBeLessThanOrEqual(Date.parse(device.lastSeenAt));
     }
@@ -125,7 +139,7 @@ describe('GET /api/employer/auth/get-devices', () => {
 });
 
 describe('DELETE /api/employer/auth/revoke-device/{sessionId}', () => {
-  it("signs that device out at once: its token stops working and its live connection closes", async () => {
+  it('signs that device out at once: its token stops working and its live connection closes', async () => {
     const { mac, phone, windows } = await employerOnThreeDevices();
     const phoneSocket = await connectedClient(phone);
     const macSocket = await connectedClient(mac);
@@ -224,9 +238,9 @@ describe('the physician app: /api/employee/auth devices', () => {
 
     const { mac } = await employerOnThreeDevices();
     const employerDevice = (await devicesOf(EMPLOYER, mac))[0]?._id;
-    expect((await call('DELETE', `${PHYSICIAN}/revoke-device/${employerDevice}`, physician.token)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('DELETE', `${PHYSICIAN}/revoke-device/${employerDevice}`, physician.token)).statusCode,
+    ).toBe(404);
     expect((await call('GET', `${PHYSICIAN}/get-devices`, mac)).statusCode).toBe(403);
 
     const revoked = await call('DELETE', `${PHYSICIAN}/revoke-device/${phoneDevice?._id}`, physician.token);

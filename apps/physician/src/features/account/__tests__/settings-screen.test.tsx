@@ -14,9 +14,28 @@ const preferences = {
   ],
 };
 
+const thisDevice = {
+  _id: 'session-1',
+  browser: 'Chrome 131',
+  system: 'Android 14',
+  kind: 'mobile',
+  firstSeenAt: '2026-11-20T15:00:00.000Z',
+  lastSeenAt: '2026-11-27T08:00:00.000Z',
+  isCurrent: true,
+};
+const otherDevice = {
+  ...thisDevice,
+  _id: 'session-2',
+  browser: 'Safari 18',
+  system: 'macOS 15.1',
+  kind: 'desktop',
+  isCurrent: false,
+};
+
 const settingsApi = {
   'GET /api/employee/notification/unread-count': () => ok({ unreadCount: 0 }),
   'GET /api/employee/notification/preferences': () => ok(preferences),
+  'GET /api/employee/auth/get-devices': () => ok({ devices: [thisDevice, otherDevice] }),
 };
 
 describe('changing the password', () => {
@@ -175,5 +194,29 @@ describe('notification settings', () => {
     expect(calls.filter((call) => call.method === 'PATCH').at(-1)?.body).toEqual({
       preferences: [{ type: 'EMPLOYER_MESSAGE', email: false }],
     });
+  });
+});
+
+describe('signed-in devices', () => {
+  it('lists the devices and signs another one out', async () => {
+    let isSignedOut = false;
+    const calls = mockApi({
+      ...settingsApi,
+      'GET /api/employee/auth/get-devices': () =>
+        ok({ devices: isSignedOut ? [thisDevice] : [thisDevice, otherDevice] }),
+      'DELETE /api/employee/auth/revoke-device/session-2': () => {
+        isSignedOut = true;
+        return ok(null);
+      },
+    });
+    renderApp('/settings');
+    const list = await screen.findByRole('list', { name: 'Signed-in devices' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText('This device')).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: /^Sign out Safari 18 on macOS 15.1/ }));
+    expect(await screen.findByText('You are signed in on this device only.')).toBeInTheDocument();
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/revoke-device/session-2')),
+    ).toBe(true);
   });
 });

@@ -1,9 +1,4 @@
-import {
-  DEVICE_MESSAGES,
-  ZDeviceIdParams,
-  ZDeviceList,
-  ZRevokedDevices,
-} from '@medhire/contract/devices';
+import { DEVICE_MESSAGES, ZDeviceIdParams, ZDeviceList, ZRevokedDevices } from '@medhire/contract/devices';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
