@@ -90,6 +90,17 @@ export const ZSendMessageBody = z.object({
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;
 
+/** The employer's send: a message, or a message template rendered by the server. */
+export const ZSendEmployerMessageBody = ZSendMessageBody.extend({
+  /**
+   * Send this message template (message-templates.ts): the server renders it for the
+   * conversation, stores its own rendering, and refuses (422, nothing stored) when a variable
+   * would be empty. `body` is then the client's preview, shown while the message is sending.
+   */
+  templateId: z.string().min(1).max(100).optional(),
+});
+export type TSendEmployerMessageBody = z.infer<typeof ZSendEmployerMessageBody>;
+
 /** A query-string flag: 'true' / 'false' (absent means false). */
 const ZQueryFlag = z
   .enum(['true', 'false'], { message: 'Use true or false.' })

@@ -35,6 +35,7 @@ export const RIGHT_NAMES = [
   'jobs.assign',
   'applicants',
   'messages',
+  'templates.manage',
   'dashboard',
   'activity.read',
   'data.export',
@@ -82,6 +83,11 @@ export const RIGHTS = {
   applicants: ['owner', 'admin', 'recruiter', 'delegate'],
   /** Conversations and messages. */
   messages: ['owner', 'admin', 'recruiter', 'delegate'],
+  /**
+   * Create, edit and delete the message templates shared with the whole organisation (every
+   * member with `messages` keeps personal templates of their own).
+   */
+  'templates.manage': ['owner', 'admin'],
   /** The dashboard summary. */
   dashboard: ['owner', 'admin', 'recruiter', 'delegate'],
   /** The organisation's activity log. */

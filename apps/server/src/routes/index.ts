@@ -26,6 +26,7 @@ import employerUnsubscribeDigestRoutes from './employer/notification/unsubscribe
 import employerOrganizationRoutes from './employer/organization/index.ts';
 import employerSubscriptionRoutes from './employer/subscription/index.ts';
 import employerTeamRoutes from './employer/team/index.ts';
+import employerTemplateRoutes from './employer/template/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
 import paymentRoutes from './payments/index.ts';
@@ -65,6 +66,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
   await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(employerInterviewRoutes, { prefix: '/employer/interview' });
+  await app.register(employerTemplateRoutes, { prefix: '/employer/template' });
   await app.register(calendarFeedRoutes, { prefix: '/calendar' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };

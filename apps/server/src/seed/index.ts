@@ -10,6 +10,7 @@ import { seedDemoPhysicianAccount } from './demo-physician-account.ts';
 import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
 import { seedDemoSubscription } from './demo-subscription.ts';
 import { DEMO_DELEGATE_EMAIL, DEMO_RECRUITER_EMAIL, DEMO_TEAM_PASSWORD, seedDemoTeam } from './demo-team.ts';
+import { seedDemoTemplates } from './demo-templates.ts';
 import { DRAFT_ORGANIZATIONS, seedDraftOrganizations } from './draft-organizations.ts';
 
 export interface DemoDataResult {
@@ -45,6 +46,7 @@ export async function seedDemoData(
       await seedDemoSubscription(tx, { now });
       await seedDemoJobs(tx, now);
       await seedDemoTeam(tx, { now });
+      await seedDemoTemplates(tx, { now });
       await seedDraftOrganizations(tx);
       const physicians = await seedDemoPhysicians(tx, { now });
       const hired = await seedDemoHiring(tx, { physicians, now });

@@ -116,6 +116,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'templates',
+                handle: needs('messages', 'use message templates'),
+                lazy: screen(
+                  () => import('../features/message-templates/components/templates-screen.tsx'),
+                  (module) => module.TemplatesScreen,
+                ),
+              },
+              {
                 path: 'activity',
                 handle: needs('activity.read', 'see the activity log', ELSEWHERE.team),
                 lazy: screen(

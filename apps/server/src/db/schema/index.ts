@@ -8,6 +8,7 @@ export * from './hiring.ts';
 export * from './interviews.ts';
 export * from './job-alerts.ts';
 export * from './jobs.ts';
+export * from './message-templates.ts';
 export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './physicians.ts';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { conversations } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
+import { templateMessageBody } from '../message-templates/template-message-body.ts';
 import { notifyPhysicianOfMessage } from '../notifications/notify-physician.ts';
 import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
@@ -17,6 +18,11 @@ export interface SendEmployerMessageOptions {
   conversationId: string;
   body: string;
   tempMsgId: string;
+  /**
+   * A message template to send instead of `body`: rendered by the server for this conversation,
+   * refused (422, nothing stored) when a variable would be empty.
+   */
+  templateId?: string;
   now?: Date;
   /** The request's logger: a physician notification that could not be stored is logged there. */
   log?: { error: (details: object, message: string) => void };
@@ -43,6 +49,7 @@ export async function sendEmployerMessage({
   conversationId,
   body,
   tempMsgId,
+  templateId,
   now = new Date(),
   log,
 }: SendEmployerMessageOptions): Promise<SentEmployerMessage> {
@@ -62,6 +69,10 @@ export async function sendEmployerMessage({
       .limit(1);
     if (hidden) throw conversationNotFound();
   }
+  const text =
+    templateId === undefined
+      ? body
+      : await templateMessageBody({ db, member: owner, conversationId, templateId, tempMsgId });
   const stored = await storeMessage({
     db,
     conversationId,
@@ -71,7 +82,7 @@ export async function sendEmployerMessage({
       organizationId: owner.organizationId,
       isDelegate: isDelegate(owner),
     },
-    body,
+    body: text,
     tempMsgId,
     now,
   });

@@ -117,6 +117,13 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'POST /api/employer/conversation/start-conversation/:applicationId': needs('messages'),
   'PATCH /api/employer/conversation/archive/:conversationId': needs('messages'),
   'DELETE /api/employer/conversation/delete-message/:conversationId/:messageId': needs('messages'),
+  // Message templates: personal ones for every member; shared ones are checked in the domain
+  // against templates.manage.
+  'GET /api/employer/template/get-templates': needs('messages'),
+  'POST /api/employer/template/create-template': needs('messages'),
+  'PATCH /api/employer/template/update-template/:templateId': needs('messages'),
+  'DELETE /api/employer/template/delete-template/:templateId': needs('messages'),
+  'POST /api/employer/template/preview-template': needs('messages'),
 
   'GET /api/employer/dashboard/get-summary/:userId': needs('dashboard'),
 

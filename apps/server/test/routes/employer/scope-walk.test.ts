@@ -62,6 +62,7 @@ function sampleBody(key: string): Record<string, unknown> {
       tempMsgId: 'scope-walk-1',
     },
     'PATCH /api/employer/conversation/archive/:conversationId': { archived: true },
+    'PATCH /api/employer/template/update-template/:templateId': { name: 'Renamed by the walk' },
     'POST /api/employer/match/create-match': { jobId: inScopeJobId, applicantId: inScopePhysicianId },
     'POST /api/employer/auth/v1/reset-password/:id': {
       oldPassword: PASSWORD,
@@ -106,6 +107,13 @@ function scopedBodies(key: string): { names: string; body: () => Record<string, 
     return [
       { names: 'job', body: () => ({ jobId: outOfScope.jobId, applicantId: inScopePhysicianId }) },
       { names: 'physician', body: () => ({ jobId: inScopeJobId, applicantId: outOfScope.applicantId }) },
+    ];
+  }
+  if (key === 'POST /api/employer/template/preview-template') {
+    const body = 'Hello {{physician.firstName}}';
+    return [
+      { names: 'conversation', body: () => ({ body, conversationId: outOfScope.conversationId }) },
+      { names: 'application', body: () => ({ body, applicationId: outOfScope.applicationId }) },
     ];
   }
   return [];
@@ -190,7 +198,16 @@ beforeAll(async () => {
     { timeout: 30_000, interval: 200 },
   );
 
+  // Out of scope: a template shared with the organisation (delegates keep personal ones only).
+  const template = await callApi(app, 'POST', '/employer/template/create-template', owner.token, {
+    name: 'Shared by the owner',
+    body: 'Hello {{physician.firstName}}',
+    scope: 'organization',
+  });
+  expect(template.statusCode, template.body).toBe(200);
+
   Object.assign(outOfScope, {
+    templateId: template.json().data._id as string,
     applicantId: hidden,
     applicationId,
     jobId: jobOut._id,

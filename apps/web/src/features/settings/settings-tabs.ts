@@ -33,6 +33,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     right: 'account.self',
   },
   {
+    path: '/settings/templates',
+    label: 'Message templates',
+    title: 'Message templates',
+    description: 'Messages you send often, with the physician’s name and the job filled in for you.',
+    right: 'messages',
+  },
+  {
     path: '/settings/activity',
     label: 'Activity',
     title: 'Activity log',

@@ -12,7 +12,7 @@ import {
   ZDeleteMessageData,
   ZGetAllConversationsQuery,
   ZGetSingleConversationQuery,
-  ZSendMessageBody,
+  ZSendEmployerMessageBody,
   ZSendMessageData,
   ZStartConversationData,
   ZStartConversationParams,
@@ -180,10 +180,10 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         security: SECURITY,
         summary:
-          'Send a message to the physician; a retry with the same tempMsgId answers the stored message',
+          'Send a message to the physician, or a message template (templateId) rendered by the server, refused (422) when a variable would be empty; a retry with the same tempMsgId answers the stored message',
         params: ZConversationIdParams,
-        body: ZSendMessageBody,
-        response: { 200: ok(ZSendMessageData), ...FAILURES },
+        body: ZSendEmployerMessageBody,
+        response: { 200: ok(ZSendMessageData), ...FAILURES, 422: ZFailure },
       },
     },
     async (request) => {
@@ -193,6 +193,7 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
         conversationId: request.params.conversationId,
         body: request.body.body,
         tempMsgId: request.body.tempMsgId,
+        templateId: request.body.templateId,
         log: request.log,
       });
       if (isNew) app.io.to(userRoom(physicianUserId)).emit('onMessage', { conversationId, message });

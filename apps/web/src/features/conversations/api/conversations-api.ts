@@ -4,7 +4,7 @@ import type {
   TConversationListData,
   TConversationSyncData,
   TDeleteMessageData,
-  TSendMessageBody,
+  TSendEmployerMessageBody,
   TSendMessageData,
   TStartConversationData,
 } from '@medhire/contract/conversations';
@@ -67,8 +67,11 @@ export const conversationsApi = {
    */
   startConversation: (applicationId: string) =>
     http.post<TStartConversationData>(`/employer/conversation/start-conversation/${id(applicationId)}`),
-  /** Sends a message; sending again with the same tempMsgId returns the stored message. */
-  sendMessage: (conversationId: string, body: TSendMessageBody) =>
+  /**
+   * Sends a message, or a message template (templateId) the server renders for the conversation;
+   * sending again with the same tempMsgId returns the stored message.
+   */
+  sendMessage: (conversationId: string, body: TSendEmployerMessageBody) =>
     http.post<TSendMessageData>(`/employer/conversation/send-message/${id(conversationId)}`, body),
   /** Archives a conversation (true) or brings it back to the inbox (false). */
   archiveConversation: (conversationId: string, archived: boolean) =>

@@ -19,6 +19,7 @@ import {
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
+import { TemplatePicker } from '../../message-templates/components/template-picker.tsx';
 import { conversationsApi } from '../api/conversations-api.ts';
 import {
   conversationArchived,
@@ -49,10 +50,18 @@ function newTempMsgId(): string {
 /** Sending, retrying and deleting the employer's messages in one conversation (spec §4). */
 function useMessageActions(conversationId: string) {
   const dispatch = useAppDispatch();
+  // The template each template send was made from, so a retry sends the template again (and the
+  // server renders it again), not the preview the message shows while sending.
+  const templateOf = useRef(new Map<string, string>());
 
   async function deliver(tempMsgId: string, body: string) {
+    const templateId = templateOf.current.get(tempMsgId);
     try {
-      const saved = await conversationsApi.sendMessage(conversationId, { body, tempMsgId });
+      const saved = await conversationsApi.sendMessage(conversationId, {
+        body,
+        tempMsgId,
+        ...(templateId ? { templateId } : {}),
+      });
       dispatch(messageSent({ conversationId, tempMsgId, message: saved }));
     } catch (error) {
       dispatch(messageFailed({ conversationId, tempMsgId }));
@@ -60,25 +69,37 @@ function useMessageActions(conversationId: string) {
     }
   }
 
+  function queue(body: string, templateId?: string) {
+    const tempMsgId = newTempMsgId();
+    if (templateId) templateOf.current.set(tempMsgId, templateId);
+    dispatch(
+      messageQueued({
+        conversationId,
+        message: {
+          _id: tempMsgId,
+          tempMsgId,
+          body,
+          status: MESSAGE_STATUS.SENDING,
+          sentTime: new Date().toISOString(),
+          sender: 'employer',
+          isDeleted: false,
+          chatId: conversationId,
+        },
+      }),
+    );
+    return deliver(tempMsgId, body);
+  }
+
   return {
     send(body: string) {
-      const tempMsgId = newTempMsgId();
-      dispatch(
-        messageQueued({
-          conversationId,
-          message: {
-            _id: tempMsgId,
-            tempMsgId,
-            body,
-            status: MESSAGE_STATUS.SENDING,
-            sentTime: new Date().toISOString(),
-            sender: 'employer',
-            isDeleted: false,
-            chatId: conversationId,
-          },
-        }),
-      );
-      return deliver(tempMsgId, body);
+      return queue(body);
+    },
+    /**
+     * Sends a message template: the preview shows while sending; the server stores its own
+     * rendering and refuses it (the message fails, the reason is shown) if a variable is empty.
+     */
+    sendTemplate(templateId: string, previewText: string) {
+      return queue(previewText, templateId);
     },
     /** A failed message goes again under the same temporary id, so the server never stores it twice. */
     retry(message: TMessage) {
@@ -259,8 +280,19 @@ function MessageBubble({
   );
 }
 
-function Composer({ recipient, onSend }: { recipient: string; onSend: (body: string) => void }) {
+function Composer({
+  conversationId,
+  recipient,
+  onSend,
+  onSendTemplate,
+}: {
+  conversationId: string;
+  recipient: string;
+  onSend: (body: string) => void;
+  onSendTemplate: (templateId: string, previewText: string) => void;
+}) {
   const [text, setText] = useState('');
+  const [isPickingTemplate, setIsPickingTemplate] = useState(false);
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -312,6 +344,15 @@ function Composer({ recipient, onSend }: { recipient: string; onSend: (body: str
             {countFormat.format(text.length)} / {countFormat.format(MESSAGE_MAX_LENGTH)}
           </p>
         )}
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          aria-haspopup="dialog"
+          onClick={() => setIsPickingTemplate(true)}
+        >
+          Templates
+        </Button>
         <Button type="submit" size="sm" disabled={!canSend}>
           Send
         </Button>
@@ -321,6 +362,16 @@ function Composer({ recipient, onSend }: { recipient: string; onSend: (body: str
           {error}
         </p>
       )}
+      <TemplatePicker
+        isOpen={isPickingTemplate}
+        onClose={() => setIsPickingTemplate(false)}
+        conversationId={conversationId}
+        recipient={recipient}
+        onSend={(template, previewText) => {
+          setIsPickingTemplate(false);
+          onSendTemplate(template._id, previewText);
+        }}
+      />
     </form>
   );
 }
@@ -457,7 +508,13 @@ export function ConversationThread({ conversation }: { conversation: TConversati
           </ol>
         )}
       </div>
-      <Composer key={conversation._id} recipient={name} onSend={(body) => void actions.send(body)} />
+      <Composer
+        key={conversation._id}
+        conversationId={conversation._id}
+        recipient={name}
+        onSend={(body) => void actions.send(body)}
+        onSendTemplate={(templateId, previewText) => void actions.sendTemplate(templateId, previewText)}
+      />
       <DeleteMessageModal
         message={toDelete}
         recipient={name}
