@@ -16,6 +16,7 @@ import {
   sendInterviewReminder,
 } from '../domain/interviews/interview-reminders.ts';
 import { queueInterviewMails, sendInterviewMail } from '../domain/interviews/send-interview-mail.ts';
+import { workPushQueue } from './push-worker.ts';
 
 /**
  * Interview e-mails from the durable queue, after the transactions that changed the interview
@@ -57,24 +58,7 @@ export default fp(
         });
       },
     );
-    app.queue.work<InterviewReminderPushJob>(
-      INTERVIEW_REMINDER_PUSH_QUEUE,
-      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 1 },
-      async (job) => {
-        const outcome = await sendInterviewReminderPush({
-          db: app.db,
-          job,
-          vapid: app.config.vapid,
-          allowedHosts: app.config.pushAllowedHosts,
-        }).catch((error: unknown) => {
-          app.metrics.countPush('failed');
-          throw error;
-        });
-        app.metrics.countPush(outcome);
-        if (outcome === 'gone')
-          app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
-      },
-    );
+    workPushQueue<InterviewReminderPushJob>(app, INTERVIEW_REMINDER_PUSH_QUEUE, sendInterviewReminderPush);
   },
   { name: 'interviews', dependencies: ['queue', 'mail', 'config', 'metrics'] },
 );

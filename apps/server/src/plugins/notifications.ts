@@ -23,6 +23,7 @@ import {
 } from '../domain/physicians/alerts/match-job-alerts.ts';
 import { sendJobAlertDigests } from '../domain/physicians/alerts/send-job-alert-digests.ts';
 import { userRoom } from '../sockets/authenticate-socket.ts';
+import { workPushQueue } from './push-worker.ts';
 
 /** The digest job looks for due digests this often (each user still gets one a day at most). */
 const DIGEST_CRON = '*/15 * * * *';
@@ -48,24 +49,7 @@ export default fp(
         }
       },
     );
-    app.queue.work<NotificationPushJob>(
-      NOTIFICATION_PUSH_QUEUE,
-      { retryLimit: 6, retryDelay: 10, retryBackoff: true, pollingIntervalSeconds: 1 },
-      async (job) => {
-        const outcome = await sendNotificationPush({
-          db: app.db,
-          job,
-          vapid: app.config.vapid,
-          allowedHosts: app.config.pushAllowedHosts,
-        }).catch((error: unknown) => {
-          app.metrics.countPush('failed');
-          throw error;
-        });
-        app.metrics.countPush(outcome);
-        if (outcome === 'gone')
-          app.log.info({ pushTokenId: job.pushTokenId }, 'Push subscription expired; removed.');
-      },
-    );
+    workPushQueue<NotificationPushJob>(app, NOTIFICATION_PUSH_QUEUE, sendNotificationPush);
     app.queue.work<NotificationEmailJob>(
       NOTIFICATION_EMAIL_QUEUE,
       { retryLimit: 6, retryDelay: 30, retryBackoff: true, pollingIntervalSeconds: 1 },
