@@ -5,6 +5,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { physicians, type TPhysicianRow } from '../../db/schema/physicians.ts';
 import { notifyUsers } from '../notifications/notify.ts';
 import { specialtyById } from '../reference/reference-data.ts';
+import { assertNpiIsFree } from './npi-owner.ts';
 import {
   computeMatchKeys,
   findPhysicianWithEmail,
@@ -98,6 +99,9 @@ export async function updatePhysicianProfile({
 }: UpdatePhysicianProfileOptions): Promise<TPhysicianProfile> {
   return db.transaction(async (tx) => {
     const { physician, email } = await findPhysicianWithEmail(tx, physicianId, { isLocked: true });
+    if (profile.npiNumber && profile.npiNumber !== physician.npiNumber) {
+      await assertNpiIsFree(tx, profile.npiNumber, physicianId);
+    }
     const columns = applyProfileBody(physician, profile, now);
     assertProfileReferences(columns);
     assertTrainingSpecialties(columns.training);

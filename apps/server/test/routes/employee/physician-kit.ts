@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { createMatch } from '../../../src/domain/matches/create-match.ts';
 import { latestCode, signedInEmployer, uniqueEmail, uniqueIp } from '../employer/auth-kit.ts';
 import { createJobThroughApi, minimalJobBody } from '../employer/job-kit.ts';
+import { uniqueNpi } from '../employer/organization-kit.ts';
 
 export const PHYSICIAN_PASSWORD = 'Stethoscope-2026';
 
@@ -39,9 +40,10 @@ export function registerBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** A complete profile: family medicine in Austin, TX, open to Texas and Colorado. */
+/** A complete profile; its NPI number is one no other physician of the test run holds. */
 export function completeProfileBody(overrides: Record<string, unknown> = {}) {
   return {
-    npiNumber: '1234567893',
+    npiNumber: uniqueNpi(),
     specialty: 'family-medicine',
     subSpecialty: ['family-medicine--sports-medicine'],
     boardStatus: 'board-certified',

@@ -11,6 +11,7 @@ import { physicians } from '../../../src/db/schema/physicians.ts';
 import { type FormFile, multipartBody, pngImage } from '../../domain/uploads/upload-fixtures.ts';
 import { buildTestApp } from '../../helper.ts';
 import { createEmployer, signedInEmployer } from '../employer/auth-kit.ts';
+import { uniqueNpi } from '../employer/organization-kit.ts';
 import { callApi, completeProfileBody, signedInPhysician } from './physician-kit.ts';
 
 const UPDATE = '/api/employee/profile/update-profile';
@@ -282,7 +283,41 @@ describe('NPI, training, licenses and completeness', () => {
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json().error)).toContain(NPI_MESSAGES.checkDigit);
     const profile = await callApi(app, 'GET', '/api/employee/profile/get-profile', physician.token);
-    expect(profile.json().data.npiNumber).toBe('1234567893');
+    expect(profile.json().data.npiNumber).toBe(physician.profile.npiNumber);
+  });
+
+  it('refuses (409) an NPI number another physician account holds, says how to recover that account, and changes nothing', async () => {
+    const first = await signedInPhysician(app);
+    const second = await signedInPhysician(app);
+    const taken = first.profile.npiNumber;
+    expect(taken).toMatch(/^\d{10}$/);
+    const response = await callApi(app, 'PATCH', UPDATE, second.token, {
+      npiNumber: taken,
+      yearsOfExperience: 12,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      success: false,
+      error: { code: 'CONFLICT', details: { reason: 'NPI_TAKEN' } },
+    });
+    expect(response.json().error.message).toMatch(/belongs to another MedHire account.*Forgot password/);
+    const profile = await callApi(app, 'GET', '/api/employee/profile/get-profile', second.token);
+    expect(profile.json().data).toMatchObject({ npiNumber: second.profile.npiNumber, yearsOfExperience: 7 });
+
+    // Its own number, sent again with other changes, is no conflict.
+    const own = await callApi(app, 'PATCH', UPDATE, first.token, { npiNumber: taken, yearsOfExperience: 9 });
+    expect(own.statusCode, own.body).toBe(200);
+  });
+
+  it('lets only one of two accounts saving the same new NPI number at once have it', async () => {
+    const [one, two] = [await signedInPhysician(app), await signedInPhysician(app)];
+    const npiNumber = uniqueNpi();
+    const answers = await Promise.all(
+      [one, two].map((physician) => callApi(app, 'PATCH', UPDATE, physician.token, { npiNumber })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const holders = await app.db.select().from(physicians).where(eq(physicians.npiNumber, npiNumber));
+    expect(holders).toHaveLength(1);
   });
 
   it('stores residency and fellowships, and refuses an end before the start or an unknown specialty', async () => {
