@@ -1,6 +1,6 @@
 import type { TMessage } from '@medhire/contract/conversations';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { issueSetPasswordToken } from '../../src/domain/auth/account-tokens.ts';
 import { buildTestApp } from '../helper.ts';
@@ -16,15 +16,16 @@ import {
   signedInEmployer,
   signIn,
 } from '../routes/employer/auth-kit.ts';
+import { socketClients } from './socket-kit.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisAvailable = await isRedisReachable(REDIS_URL);
 
 const apps: FastifyInstance[] = [];
-const clients: Socket[] = [];
+const { openSocket, connectedClient, disconnectAll } = socketClients();
 
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.disconnect();
+  disconnectAll();
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
@@ -33,21 +34,6 @@ async function listeningApp(overrides: Parameters<typeof buildTestApp>[0] = {}) 
   apps.push(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, address };
-}
-
-async function connectedClient(address: string, token: string): Promise<Socket> {
-  const socket = connect(address, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token },
-  });
-  clients.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
 }
 
 function nextEvent<T>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
@@ -256,15 +242,11 @@ describe('messaging over Socket.IO', () => {
   it('gives a client that reconnects within the recovery window the packets it missed', async () => {
     const { app, address } = await listeningApp();
     const { employer, physician, conversationId } = await conversationOn(app);
-    const socket = connect(address, {
-      path: '/socket.io',
-      transports: ['websocket'],
+    const socket = openSocket(address, employer.token, {
       reconnection: true,
       reconnectionDelay: 100,
       reconnectionDelayMax: 200,
-      auth: { token: employer.token },
     });
-    clients.push(socket);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     // The session id of recovery is given with the first packet; wait for one.
     const first = nextEvent<{ message: TMessage }>(socket, 'onMessage');

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../helper.ts';
 import { addMember, callTeam, teamOwner } from '../routes/employer/team-kit.ts';
+import { disconnection, socketClients } from './socket-kit.ts';
 
 // Issue 14: removing a member ends their sessions and their live connections at once.
 
 const apps: FastifyInstance[] = [];
-const clients: Socket[] = [];
+const { openSocket, connectedClient, disconnectAll } = socketClients();
 
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.disconnect();
+  disconnectAll();
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
@@ -19,36 +19,6 @@ async function listeningApp() {
   apps.push(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, address };
-}
-
-function openSocket(address: string, token: string): Socket {
-  const socket = connect(address, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token },
-  });
-  clients.push(socket);
-  return socket;
-}
-
-async function connectedClient(address: string, token: string): Promise<Socket> {
-  const socket = openSocket(address, token);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-function disconnection(socket: Socket, timeoutMs = 5_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The socket stayed connected.')), timeoutMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 }
 
 describe('removing a team member', () => {

@@ -1,9 +1,9 @@
 import { ZDeviceList } from '@medhire/contract/devices';
 import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDevice } from '../../../src/domain/auth/devices.ts';
 import { buildTestApp } from '../../helper.ts';
+import { disconnection, socketClients } from '../../sockets/socket-kit.ts';
 import { signedInPhysician } from '../employee/physician-kit.ts';
 import { createEmployer, PASSWORD, uniqueIp } from './auth-kit.ts';
 
@@ -17,14 +17,15 @@ const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gec
 
 let app: FastifyInstance;
 let address: string;
-const clients: Socket[] = [];
+const socketKit = socketClients();
+const connectedClient = (token: string) => socketKit.connectedClient(address, token);
 
 beforeAll(async () => {
   app = await buildTestApp();
   address = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  socketKit.disconnectAll();
   await app.close();
 });
 
@@ -59,31 +60,6 @@ async function devicesOf(base: string, token: string) {
   const response = await call('GET', `${base}/get-devices`, token);
   expect(response.statusCode, response.body).toBe(200);
   return ZDeviceList.parse(response.json().data).devices;
-}
-
-async function connectedClient(token: string): Promise<Socket> {
-  const socket = connect(address, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    auth: { token },
-  });
-  clients.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-function disconnection(socket: Socket): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The socket stayed connected.')), 5_000);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
 }
 
 describe('describeDevice', () => {
@@ -192,9 +168,9 @@ describe('DELETE /api/employer/auth/revoke-device/{sessionId}', () => {
 describe('POST /api/employer/auth/revoke-other-devices', () => {
   it('signs out every other device and keeps the current one', async () => {
     const { mac, phone, windows } = await employerOnThreeDevices();
-    const sockets = [await connectedClient(phone), await connectedClient(windows)];
+    const others = [await connectedClient(phone), await connectedClient(windows)];
     const current = await connectedClient(mac);
-    const closed = sockets.map(disconnection);
+    const closed = others.map((socket) => disconnection(socket));
 
     const response = await call('POST', `${EMPLOYER}/revoke-other-devices`, mac);
     expect(response.statusCode, response.body).toBe(200);
