@@ -57,6 +57,7 @@ export const api = createApi({
     'Enums',
     'Notifications',
     'NotificationPreferences',
+    'Security',
   ],
   endpoints: () => ({}),
 });

@@ -24,6 +24,7 @@ import {
   useDeleteAccountMutation,
   useRequestEmailChangeMutation,
 } from './account-api.ts';
+import { AuthenticatorSection } from './authenticator-section.tsx';
 import './settings.css';
 
 const passwordResolver = lazyContractResolver<TPhysicianChangePasswordBody, TPhysicianChangePasswordBody>(
@@ -262,6 +263,9 @@ export function SettingsScreen({ notificationSettings }: { notificationSettings?
       </Section>
       <Section title="Password">
         <ChangePasswordForm />
+      </Section>
+      <Section title="Two-step sign-in">
+        <AuthenticatorSection />
       </Section>
       <Section title="Sign out">
         <p className="settings-section__text">Sign out of MedHire on this device.</p>

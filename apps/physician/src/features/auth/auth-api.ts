@@ -14,6 +14,7 @@ import type {
   TPhysicianRegisterBody,
   TPhysicianSession,
 } from '@medhire/contract/physicians';
+import type { TSecondStepBody, TSecondStepChallenge } from '@medhire/contract/security';
 import { api } from '../../lib/api.ts';
 
 /**
@@ -31,8 +32,12 @@ export interface OidcCallbackParams {
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<TPhysicianSession, TPhysicianLoginBody>({
+    /** The session, or the second step's ticket when the account has a second factor on. */
+    signIn: build.mutation<TPhysicianSession | TSecondStepChallenge, TPhysicianLoginBody>({
       query: (body) => ({ path: '/employee/auth/login', method: 'POST', body }),
+    }),
+    completeSecondStep: build.mutation<TPhysicianSession, TSecondStepBody>({
+      query: (body) => ({ path: '/employee/auth/second-step', method: 'POST', body }),
     }),
     signUp: build.mutation<TPhysicianRegisterData, TPhysicianRegisterBody>({
       query: (body) => ({ path: '/employee/auth/register', method: 'POST', body }),
@@ -71,6 +76,7 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useSignInMutation,
+  useCompleteSecondStepMutation,
   useSignUpMutation,
   useVerifySignUpCodeMutation,
   useResendSignUpCodeMutation,

@@ -1,4 +1,5 @@
 import type { TPhysicianLoginBody } from '@medhire/contract/physicians';
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
@@ -13,6 +14,7 @@ import { noticeShown, selectSessionNotice, signedIn } from '../../lib/session-sl
 import { EMAIL_NOT_VERIFIED, useSignInMutation } from './auth-api.ts';
 import { ConfirmEmailStep } from './confirm-email-step.tsx';
 import { DoximitySignIn } from './doximity-sign-in.tsx';
+import { SecondStep } from './second-step.tsx';
 import './auth.css';
 
 const loginResolver = lazyContractResolver<TPhysicianLoginBody, TPhysicianLoginBody>(() =>
@@ -35,6 +37,7 @@ export function SignInScreen() {
   const notice = useNotice();
   const [signIn, { error, isLoading }] = useSignInMutation();
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
+  const [secondStep, setSecondStep] = useState<TSecondStepChallenge['secondStep'] | null>(null);
   const form = useForm<TPhysicianLoginBody>({
     resolver: loginResolver.resolver,
     defaultValues: { email: '', password: '' },
@@ -45,8 +48,9 @@ export function SignInScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signIn(values);
     if ('data' in result && result.data) {
+      if ('secondStep' in result.data) setSecondStep(result.data.secondStep);
       // The signed-out guard moves on to where the person was headed.
-      dispatch(signedIn(result.data));
+      else dispatch(signedIn(result.data));
     } else if ('error' in result && result.error && 'reason' in result.error) {
       if (result.error.reason === EMAIL_NOT_VERIFIED) {
         setUnconfirmed({ email: values.email, message: result.error.message });
@@ -60,7 +64,9 @@ export function SignInScreen() {
       <div className="auth-screen__panel">
         <Logo />
         <Card>
-          {unconfirmed ? (
+          {secondStep ? (
+            <SecondStep secondStep={secondStep} onCancel={() => setSecondStep(null)} />
+          ) : unconfirmed ? (
             <ConfirmEmailStep email={unconfirmed.email} intro={unconfirmed.message} />
           ) : (
             <form
@@ -94,7 +100,7 @@ export function SignInScreen() {
               </Link>
             </form>
           )}
-          {!unconfirmed && <DoximitySignIn />}
+          {!unconfirmed && !secondStep && <DoximitySignIn />}
         </Card>
         <p className="auth-screen__switch">
           New to MedHire? <Link to="/sign-up">Create your physician account</Link>
