@@ -5,7 +5,7 @@ import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -14,8 +14,10 @@ import { noticeShown, selectSessionNotice, signedIn } from '../../lib/session-sl
 import { EMAIL_NOT_VERIFIED, useSignInMutation } from './auth-api.ts';
 import { ConfirmEmailStep } from './confirm-email-step.tsx';
 import { DoximitySignIn } from './doximity-sign-in.tsx';
-import { SecondStep } from './second-step.tsx';
 import './auth.css';
+
+// Only accounts with a second factor need it: it stays out of the sign-in page's first download.
+const SecondStep = lazy(() => import('./second-step.tsx').then((module) => ({ default: module.SecondStep })));
 
 const loginResolver = lazyContractResolver<TPhysicianLoginBody, TPhysicianLoginBody>(() =>
   import('@medhire/contract/physicians').then((contract) => contract.ZPhysicianLoginBody),
@@ -65,7 +67,9 @@ export function SignInScreen() {
         <Logo />
         <Card>
           {secondStep ? (
-            <SecondStep secondStep={secondStep} onCancel={() => setSecondStep(null)} />
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <SecondStep secondStep={secondStep} onCancel={() => setSecondStep(null)} />
+            </Suspense>
           ) : unconfirmed ? (
             <ConfirmEmailStep email={unconfirmed.email} intro={unconfirmed.message} />
           ) : (
