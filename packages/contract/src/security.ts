@@ -6,8 +6,11 @@ import { z } from 'zod';
  * sign-in when the account has a second factor on.
  */
 
-/** How a session was proven: the password, then optionally one second factor. */
-export const SESSION_FACTORS = ['password', 'totp', 'recovery_code'] as const;
+/**
+ * How a session was proven: the password (or a sign-in with Doximity, 'oidc'), then optionally
+ * one second factor.
+ */
+export const SESSION_FACTORS = ['password', 'oidc', 'totp', 'recovery_code'] as const;
 export const ZSessionFactor = z.enum(SESSION_FACTORS);
 export type TSessionFactor = z.infer<typeof ZSessionFactor>;
 

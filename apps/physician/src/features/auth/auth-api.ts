@@ -65,7 +65,8 @@ export const authApi = api.injectEndpoints({
      * Trades the code of a Doximity sign-in started in this app for a physician session. A GET,
      * but a mutation here: a code is single-use, so the call is never cached or repeated.
      */
-    exchangeOidcCode: build.mutation<TPhysicianSession, OidcCallbackParams>({
+    /** The session, or the second step's ticket when the account has a second factor on. */
+    exchangeOidcCode: build.mutation<TPhysicianSession | TSecondStepChallenge, OidcCallbackParams>({
       query: ({ code, state, iss }) => ({
         path: `/employee/auth/v1/exchange-code-with-token/${encodeURIComponent(code)}`,
         query: { state, iss, accountKind: 'physician' },

@@ -1,3 +1,4 @@
+import type { TPhysicianSession } from '@medhire/contract/physicians';
 import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { SecondStepForm } from '@medhire/ui/second-step-form.tsx';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -8,10 +9,12 @@ export interface SecondStepProps {
   secondStep: TSecondStepChallenge['secondStep'];
   /** Back to the e-mail and password (also the way out of an expired ticket). */
   onCancel: () => void;
+  /** After the session is kept, for screens no signed-out guard moves on from (Doximity's return). */
+  onSignedIn?: (session: TPhysicianSession) => void;
 }
 
 /** After a right password, for an account with the authenticator app on: its code or a recovery code. */
-export function SecondStep({ secondStep, onCancel }: SecondStepProps) {
+export function SecondStep({ secondStep, onCancel, onSignedIn }: SecondStepProps) {
   const dispatch = useAppDispatch();
   const [completeSecondStep] = useCompleteSecondStepMutation();
   return (
@@ -29,7 +32,10 @@ export function SecondStep({ secondStep, onCancel }: SecondStepProps) {
             throw new Error(failure.message ?? 'The code could not be checked. Try again.');
           }
           // The signed-out guard moves on to where the person was headed.
-          if (result.data) dispatch(signedIn(result.data));
+          if (result.data) {
+            dispatch(signedIn(result.data));
+            onSignedIn?.(result.data);
+          }
         }}
       />
     </section>

@@ -10,6 +10,7 @@ CREATE TABLE "second_step_tickets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
 	"token_hash" text NOT NULL,
+	"first_factor" text DEFAULT 'password' NOT NULL,
 	"user_agent" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"consumed_at" timestamp with time zone,

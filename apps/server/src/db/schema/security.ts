@@ -53,6 +53,8 @@ export const secondStepTickets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** How the first step was passed: 'password', or 'oidc' for a sign-in with Doximity. */
+    firstFactor: text('first_factor').notNull().default('password'),
     userAgent: text('user_agent'),
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),

@@ -2,6 +2,7 @@ import {
   SECOND_STEP_VALID_MINUTES,
   type TSecondStepChallenge,
   type TSecondStepMethod,
+  type TSessionFactor,
 } from '@medhire/contract/security';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/index.ts';
@@ -35,12 +36,17 @@ export async function issueSecondStepTicket(
   userId: string,
   methods: TSecondStepMethod[],
   userAgent: string | undefined,
+  firstFactor: Extract<TSessionFactor, 'password' | 'oidc'> = 'password',
 ): Promise<TSecondStepChallenge> {
   const ticket = generateToken();
   const expiresAt = new Date(Date.now() + SECOND_STEP_VALID_MINUTES * 60_000);
-  await db
-    .insert(secondStepTickets)
-    .values({ userId, tokenHash: hashToken(ticket), userAgent: userAgent?.slice(0, 512), expiresAt });
+  await db.insert(secondStepTickets).values({
+    userId,
+    tokenHash: hashToken(ticket),
+    firstFactor,
+    userAgent: userAgent?.slice(0, 512),
+    expiresAt,
+  });
   return { secondStep: { ticket, methods, expiresAt: expiresAt.toISOString() } };
 }
 
@@ -103,7 +109,8 @@ export async function passSecondStep<T>({
     const result = await spendSecondFactorCode(tx, secret, user.id, method, code);
     recoveryCodesLeft = result.recoveryCodesLeft;
     if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user);
-    return openSession(tx, user, { factors: ['password', method], secondFactorAt: new Date() });
+    const firstFactor = found.ticket.firstFactor === 'oidc' ? 'oidc' : 'password';
+    return openSession(tx, user, { factors: [firstFactor, method], secondFactorAt: new Date() });
   });
   await limiter.reset(attemptsKey);
   if (method === 'recovery_code') mailRecoveryCodeUse(context, user, recoveryCodesLeft ?? 0);

@@ -157,7 +157,12 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           "Finish sign-in with Doximity: trade the authorisation code (and its state) for a session, like login — an employer's session, or with `accountKind=physician` a physician's for a sign-in the physician app started",
         params: ZExchangeCodeParams,
         querystring: ZExchangeCodeQuery,
-        response: { 200: ok(ZExchangeCodeData), ...FAILURES, 404: ZFailure, 503: ZFailure },
+        response: {
+          200: ok(z.union([ZExchangeCodeData, ZSecondStepChallenge])),
+          ...FAILURES,
+          404: ZFailure,
+          503: ZFailure,
+        },
       },
     },
     async (request, reply) => {
@@ -173,6 +178,9 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         log: request.log,
       });
       reply.header('cache-control', 'no-store');
+      if ('secondStep' in session) {
+        return { success: true as const, message: SECURITY_MESSAGES.secondStepNeeded, data: session };
+      }
       return { success: true as const, data: session };
     },
   );

@@ -28,6 +28,7 @@ const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 /** The person reads "password and authenticator app", not the server's factor names. */
 const FACTOR_NAMES: Record<string, string> = {
   password: 'password',
+  oidc: 'Doximity sign-in',
   totp: 'authenticator app',
   recovery_code: 'recovery code',
 };
