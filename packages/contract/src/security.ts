@@ -25,6 +25,9 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Minutes a second-step ticket stays usable after the password was accepted. */
 export const SECOND_STEP_VALID_MINUTES = 5;
 
+/** Sensitive changes by an account with a second factor on need a second step this recent. */
+export const FRESH_SECOND_STEP_MINUTES = 10;
+
 /** Six digits, spaces allowed as people type them from the app ("123 456"). */
 export const ZTotpCode = z
   .string()
@@ -63,6 +66,13 @@ export const ZSecondStepBody = z.discriminatedUnion('method', [
   }),
 ]);
 export type TSecondStepBody = z.input<typeof ZSecondStepBody>;
+
+/** `POST …/auth/confirm-second-step`: a code that makes the signed-in session's second step fresh. */
+export const ZConfirmSecondStepBody = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('totp'), code: ZTotpCode }),
+  z.object({ method: z.literal('recovery_code'), code: ZRecoveryCodeInput }),
+]);
+export type TConfirmSecondStepBody = z.input<typeof ZConfirmSecondStepBody>;
 
 /** `GET …/auth/security`: what protects the account, and how the current session was proven. */
 export const ZSecurityStatus = z.object({
@@ -114,6 +124,8 @@ export const SECURITY_MESSAGES = {
   disabled: 'The authenticator app is off. Signing in now needs only your password.',
   regenerated: 'New recovery codes are ready. The old ones no longer work.',
   secondStepNeeded: 'Enter the code from your authenticator app to finish signing in.',
+  freshSecondStepNeeded: 'For this change, confirm it is you: enter the code from your authenticator app.',
+  secondStepConfirmed: 'Thank you. You can make the change now.',
 } as const;
 
 /** Recovery codes as people write them: lower case, without spaces or dashes. */

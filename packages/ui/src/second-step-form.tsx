@@ -14,6 +14,10 @@ export interface SecondStepFormProps {
   onSubmit: (method: SecondStepMethod, code: string) => Promise<unknown>;
   /** Back to the e-mail and password. */
   onCancel: () => void;
+  /** The button that sends the code; "Verify and sign in" for a sign-in. */
+  submitLabel?: string;
+  /** The way out; "Back to sign in" for a sign-in. */
+  cancelLabel?: string;
 }
 
 const CHECKS: Record<SecondStepMethod, (code: string) => string | undefined> = {
@@ -34,7 +38,13 @@ function messageOf(error: unknown): string {
  * The second step of a sign-in: the code from the authenticator app (the browser and password
  * managers may fill it in: autocomplete="one-time-code"), or one of the recovery codes instead.
  */
-export function SecondStepForm({ methods, onSubmit, onCancel }: SecondStepFormProps) {
+export function SecondStepForm({
+  methods,
+  onSubmit,
+  onCancel,
+  submitLabel = 'Verify and sign in',
+  cancelLabel = 'Back to sign in',
+}: SecondStepFormProps) {
   const [method, setMethod] = useState<SecondStepMethod>(methods[0] ?? 'totp');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -123,7 +133,7 @@ export function SecondStepForm({ methods, onSubmit, onCancel }: SecondStepFormPr
         />
       )}
       <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
-        Verify and sign in
+        {submitLabel}
       </Button>
       <div className="second-step__links">
         {canSwitch && (
@@ -134,7 +144,7 @@ export function SecondStepForm({ methods, onSubmit, onCancel }: SecondStepFormPr
           </Button>
         )}
         <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-          Back to sign in
+          {cancelLabel}
         </Button>
       </div>
     </form>

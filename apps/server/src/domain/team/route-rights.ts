@@ -60,6 +60,7 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'POST /api/employer/auth/totp/confirm-enrolment': needsBeforeAgreement('account.self'),
   'POST /api/employer/auth/totp/disable': needsBeforeAgreement('account.self'),
   'POST /api/employer/auth/recovery-codes/regenerate': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/confirm-second-step': needsBeforeAgreement('account.self'),
   'GET /api/employer/notification/push-public-key': needsBeforeAgreement('account.self'),
   'POST /api/employer/team/accept-delegate-agreement': needsBeforeAgreement('account.self'),
   'PATCH /api/employer/auth/v1/update-current-profile-step/:id': needs('account.self'),

@@ -1,7 +1,10 @@
 import { ZPhysicianSession } from '@medhire/contract/physicians';
 import { ZSecurityStatus } from '@medhire/contract/security';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../../src/db/schema/accounts.ts';
+import { hashToken } from '../../../src/domain/auth/secret-token.ts';
 import { readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { buildTestApp } from '../../helper.ts';
 import { PASSWORD, signedInEmployer } from '../employer/auth-kit.ts';
@@ -173,5 +176,33 @@ describe('a physician signs in with the authenticator app on', () => {
       code: physician.recoveryCodes[0],
     });
     expect(old.statusCode).toBe(400);
+  });
+});
+
+describe('a physician with the app on changing the password', () => {
+  it('confirms a code first when the second step is older than 10 minutes', async () => {
+    const physician = await physicianWithTotp();
+    await app.db
+      .update(sessions)
+      .set({ secondFactorAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(physician.token)));
+    const body = { oldPassword: PHYSICIAN_PASSWORD, newPassword: 'Another-strong-pass-2027' };
+    const refused = await post(app, `${BASE}/change-password`, physician.token, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('SECOND_STEP_REQUIRED');
+    const deleting = await app.inject({
+      method: 'DELETE',
+      url: `${BASE}/delete-account`,
+      payload: { password: PHYSICIAN_PASSWORD },
+      headers: { authorization: physician.token },
+    });
+    expect(deleting.json().error.code).toBe('SECOND_STEP_REQUIRED');
+    const confirmed = await post(app, `${BASE}/confirm-second-step`, physician.token, {
+      method: 'recovery_code',
+      code: physician.recoveryCodes[0],
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const changed = await post(app, `${BASE}/change-password`, physician.token, body);
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 });

@@ -3,7 +3,7 @@ import { ZSecurityStatus, ZTotpEnrolment } from '@medhire/contract/security';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/db/schema/accounts.ts';
+import { sessions, users } from '../../../src/db/schema/accounts.ts';
 import { secondStepTickets, totpFactors } from '../../../src/db/schema/security.ts';
 import { activityLog } from '../../../src/db/schema/team.ts';
 import { hashToken } from '../../../src/domain/auth/secret-token.ts';
@@ -388,5 +388,86 @@ describe('turning the authenticator app off', () => {
       password: PHYSICIAN_PASSWORD,
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('sensitive changes need a fresh second step', () => {
+  async function staleSession(token: string) {
+    await app.db
+      .update(sessions)
+      .set({ secondFactorAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+  }
+
+  it('asks a session whose second step is older than 10 minutes for a code, then allows the change', async () => {
+    const employer = await employerWithTotp();
+    // Confirming the app counts as a second step: new codes are allowed at once.
+    expect((await post(app, `${BASE}/recovery-codes/regenerate`, employer.token)).statusCode).toBe(200);
+
+    await staleSession(employer.token);
+    const regenerate = await post(app, `${BASE}/recovery-codes/regenerate`, employer.token);
+    expect(regenerate.statusCode).toBe(403);
+    expect(regenerate.json().error.code).toBe('SECOND_STEP_REQUIRED');
+    const password = await post(app, `${BASE}/v1/reset-password/${employer.id}`, employer.token, {
+      oldPassword: PASSWORD,
+      newPassword: 'Another-strong-pass-2027',
+    });
+    expect(password.statusCode).toBe(403);
+    expect(password.json().error.code).toBe('SECOND_STEP_REQUIRED');
+    const email = await post(app, `${BASE}/v1/update-email/${employer.id}`, employer.token, {
+      email: 'new-address@clinic.example',
+    });
+    expect(email.json().error.code).toBe('SECOND_STEP_REQUIRED');
+    const archive = await app.inject({
+      method: 'PATCH',
+      url: `${BASE}/v1/archive-profile/${employer.id}`,
+      headers: { authorization: employer.token },
+    });
+    expect(archive.json().error.code).toBe('SECOND_STEP_REQUIRED');
+
+    const wrong = await post(app, `${BASE}/confirm-second-step`, employer.token, {
+      method: 'totp',
+      code: wrongTotpCode(employer.secret),
+    });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await post(app, `${BASE}/confirm-second-step`, employer.token, {
+      method: 'totp',
+      code: totpCode(employer.secret, 1),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.currentSession.factors).toEqual(['password', 'totp']);
+    expect((await post(app, `${BASE}/recovery-codes/regenerate`, employer.token)).statusCode).toBe(200);
+    const changed = await post(app, `${BASE}/v1/reset-password/${employer.id}`, employer.token, {
+      oldPassword: PASSWORD,
+      newPassword: 'Another-strong-pass-2027',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+  });
+
+  it('validates the code, and answers only a signed-in employer with the app on', async () => {
+    const employer = await employerWithTotp();
+    const invalid = await post(app, `${BASE}/confirm-second-step`, employer.token, {
+      method: 'totp',
+      code: 'x',
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('VALIDATION_FAILED');
+    const anonymous = await post(app, `${BASE}/confirm-second-step`, undefined, {
+      method: 'totp',
+      code: '123456',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const physician = await signedInPhysician(app, { isComplete: false });
+    const fromPhysician = await post(app, `${BASE}/confirm-second-step`, physician.token, {
+      method: 'totp',
+      code: '123456',
+    });
+    expect(fromPhysician.statusCode).toBe(403);
+    const plain = await signedInEmployer(app);
+    const withoutApp = await post(app, `${BASE}/confirm-second-step`, plain.token, {
+      method: 'totp',
+      code: '123456',
+    });
+    expect(withoutApp.statusCode).toBe(422);
   });
 });

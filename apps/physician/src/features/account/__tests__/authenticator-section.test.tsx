@@ -66,3 +66,39 @@ describe('two-step sign-in in the settings', () => {
     ]);
   });
 });
+
+describe('a change that needs a fresh second step', () => {
+  it('asks for a code in a dialog, then makes the change', async () => {
+    let isConfirmed = false;
+    const calls = mockApi({
+      'GET /api/employee/notification/unread-count': () => ok({ unreadCount: 0 }),
+      'GET /api/employee/notification/preferences': () => ok({ preferences: [] }),
+      'GET /api/employee/auth/security': () => ok(ON),
+      'POST /api/employee/auth/recovery-codes/regenerate': () =>
+        isConfirmed
+          ? ok({ recoveryCodes: CODES, security: ON })
+          : failure(
+              403,
+              'For this change, confirm it is you: enter the code from your authenticator app.',
+              'SECOND_STEP_REQUIRED',
+            ),
+      'POST /api/employee/auth/confirm-second-step': () => {
+        isConfirmed = true;
+        return ok(ON);
+      },
+    });
+    renderApp('/settings');
+    const section = (await screen.findByRole('heading', { name: 'Two-step sign-in' })).closest(
+      'section',
+    ) as HTMLElement;
+    await userEvent.click(await within(section).findByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    await userEvent.type(within(dialog).getByLabelText('Authentication code'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(section).findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('confirm-second-step'))?.body).toEqual({
+      method: 'totp',
+      code: '123456',
+    });
+  });
+});

@@ -1,10 +1,12 @@
-import type {
-  TRecoveryCodesData,
-  TSecondStepMethod,
-  TSecurityStatus,
-  TTotpEnrolment,
+import {
+  FRESH_SECOND_STEP_MINUTES,
+  SECURITY_MESSAGES,
+  type TRecoveryCodesData,
+  type TSecondStepMethod,
+  type TSecurityStatus,
+  type TTotpEnrolment,
 } from '@medhire/contract/security';
-import { and, count, eq, isNotNull, isNull, lt, max, or } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/index.ts';
 import { sessions, type TUserRow } from '../../../db/schema/accounts.ts';
 import { recoveryCodes, totpFactors } from '../../../db/schema/security.ts';
@@ -177,6 +179,62 @@ export async function readSecurityStatus(
   };
 }
 
+/**
+ * Sensitive changes (password, e-mail, deleting the account, new recovery codes) by an account with
+ * a second factor on need a session that passed a second step in the last
+ * FRESH_SECOND_STEP_MINUTES: a stolen session alone cannot lock its owner out. Accounts without a
+ * factor are not asked.
+ */
+export async function assertFreshSecondStep(db: Db, userId: string, sessionId: string): Promise<void> {
+  if (!(await findConfirmedTotp(db, userId))) return;
+  const [session] = await db
+    .select({ secondFactorAt: sessions.secondFactorAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  const passedAt = session?.secondFactorAt?.getTime() ?? 0;
+  if (Date.now() - passedAt <= FRESH_SECOND_STEP_MINUTES * 60_000) return;
+  throw new AppError('SECOND_STEP_REQUIRED', SECURITY_MESSAGES.freshSecondStepNeeded, {
+    methods: ['totp', 'recovery_code'],
+  });
+}
+
+/** Marks the session as having just passed a second step with `method` (kept in its factors once). */
+async function recordSecondStep(db: Db, sessionId: string, method: TSecondStepMethod): Promise<void> {
+  await db
+    .update(sessions)
+    .set({
+      secondFactorAt: new Date(),
+      factors: sql`case when ${method} = any(${sessions.factors}) then ${sessions.factors} else array_append(${sessions.factors}, ${method}::text) end`,
+    })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** A code for the signed-in session: its second step is fresh again for FRESH_SECOND_STEP_MINUTES. */
+export async function confirmSecondStep({
+  context,
+  userId,
+  sessionId,
+  method,
+  code,
+}: AccountSecurityOptions & { method: TSecondStepMethod; code: string }): Promise<TSecurityStatus> {
+  const { db, limiter, secret } = context;
+  await spendAttempt(limiter, secondFactorAttemptsKey(userId), ACCOUNT_LIMITS.secondFactor);
+  const user = await requireUser(db, userId);
+  if (!(await findConfirmedTotp(db, userId))) {
+    throw new AppError('BUSINESS_RULE', 'The authenticator app is off.', { reason: 'TOTP_NOT_ON' });
+  }
+  let recoveryCodesLeft: number | undefined;
+  await db.transaction(async (tx) => {
+    ({ recoveryCodesLeft } = await spendSecondFactorCode(tx, secret, userId, method, code));
+    if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user);
+    await recordSecondStep(tx, sessionId, method);
+  });
+  await limiter.reset(secondFactorAttemptsKey(userId));
+  if (method === 'recovery_code') mailRecoveryCodeUse(context, user, recoveryCodesLeft ?? 0);
+  return readSecurityStatus(db, userId, sessionId);
+}
+
 async function requireUser(db: Db, userId: string): Promise<TUserRow> {
   const user = await findUserById(db, userId);
   if (!user || user.archivedAt) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
@@ -264,6 +322,8 @@ export async function confirmTotpEnrolment({
   const recoveryCodesShown = await db.transaction(async (tx) => {
     await spendTotpCode(tx, secret, userId, code, 'pending');
     await tx.update(totpFactors).set({ confirmedAt: new Date() }).where(eq(totpFactors.userId, userId));
+    // The code just proved the app is at hand: this session counts as having passed a second step.
+    await recordSecondStep(tx, sessionId, 'totp');
     await logSecurityEvent(
       tx,
       user,
@@ -326,6 +386,7 @@ export async function regenerateRecoveryCodes({
 }: AccountSecurityOptions): Promise<TRecoveryCodesData> {
   const { db, secret } = context;
   await requireUser(db, userId);
+  await assertFreshSecondStep(db, userId, sessionId);
   const codes = await db.transaction(async (tx) => {
     const [factor] = await tx
       .select({ confirmedAt: totpFactors.confirmedAt })

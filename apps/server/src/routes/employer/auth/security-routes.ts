@@ -3,6 +3,7 @@ import { ok } from '@medhire/contract/envelope';
 import { ZPhysicianSession } from '@medhire/contract/physicians';
 import {
   SECURITY_MESSAGES,
+  ZConfirmSecondStepBody,
   ZConfirmTotpBody,
   ZDisableTotpBody,
   ZRecoveryCodesData,
@@ -14,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  confirmSecondStep,
   confirmTotpEnrolment,
   disableTotp,
   readSecurityStatus,
@@ -144,6 +146,26 @@ export function accountSecurityRoutes({
         success: true as const,
         message: SECURITY_MESSAGES.regenerated,
         data: await regenerateRecoveryCodes({ context: app.authContext, ...caller(request) }),
+      }),
+    );
+
+    app.post(
+      '/confirm-second-step',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary:
+            'A code for the signed-in session: sensitive changes (password, e-mail, deleting the account, new recovery codes) are allowed for 10 minutes',
+          body: ZConfirmSecondStepBody,
+          response: { 200: ok(ZSecurityStatus), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: SECURITY_MESSAGES.secondStepConfirmed,
+        data: await confirmSecondStep({ context: app.authContext, ...caller(request), ...request.body }),
       }),
     );
 

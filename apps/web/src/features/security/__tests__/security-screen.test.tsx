@@ -1,6 +1,6 @@
 import type { TSecurityStatus } from '@medhire/contract/security';
 import { RIGHT_NAMES, roleCan } from '@medhire/contract/team-roles';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -104,6 +104,55 @@ describe('/settings/security', () => {
     expect(calls.filter((call) => call.path.endsWith('/disable')).at(-1)?.body).toEqual({
       password: 'right-password',
     });
+  });
+
+  it('asks for a code when the change needs a fresh second step, then makes it', async () => {
+    let confirmed = false;
+    const { calls } = mockApi({
+      [SECURITY]: () => envelope(ON),
+      'POST /api/employer/auth/recovery-codes/regenerate': () =>
+        confirmed
+          ? envelope({ recoveryCodes: CODES, security: ON })
+          : failure(
+              'For this change, confirm it is you: enter the code from your authenticator app.',
+              403,
+              'SECOND_STEP_REQUIRED',
+            ),
+      'POST /api/employer/auth/confirm-second-step': ({ body }) => {
+        if ((body as { code: string }).code !== '123456') return failure('This code is not correct.', 400);
+        confirmed = true;
+        return envelope(ON);
+      },
+    });
+    const { user } = renderApp('/settings/security', { session });
+    await user.click(await screen.findByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    await user.type(within(dialog).getByLabelText('Authentication code'), '000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('This code is not correct.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Authentication code'), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path.endsWith('/regenerate'))).toHaveLength(2);
+  });
+
+  it('shows the refusal when the person closes the code dialog', async () => {
+    mockApi({
+      [SECURITY]: () => envelope(ON),
+      'POST /api/employer/auth/recovery-codes/regenerate': () =>
+        failure(
+          'For this change, confirm it is you: enter the code from your authenticator app.',
+          403,
+          'SECOND_STEP_REQUIRED',
+        ),
+    });
+    const { user } = renderApp('/settings/security', { session });
+    await user.click(await screen.findByRole('button', { name: 'Make new recovery codes' }));
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Make new recovery codes' })).toBeInTheDocument();
   });
 
   it('says when the status cannot be loaded, and tries again', async () => {
