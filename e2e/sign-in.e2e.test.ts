@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
-import { fillSignInForm } from './fixtures/sign-in.ts';
+import { fillSignInForm, signInAsDemoEmployer } from './fixtures/sign-in.ts';
 
 const artifactsDir = fileURLToPath(new URL('./artifacts/', import.meta.url));
 
@@ -144,6 +144,48 @@ describe('screenshots for review', () => {
       checked.assertNoErrors();
     } finally {
       await checked.close();
+    }
+  });
+});
+
+describe('signed-in devices', () => {
+  it("signs out another device from Settings → Security, and that device's open page signs out at once", async () => {
+    const iphone =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
+    const phone = await openPage(browser, {
+      baseURL: server.baseURL,
+      viewport: viewports.mobile,
+      userAgent: iphone,
+    });
+    const laptop = await openPage(browser, { baseURL: server.baseURL });
+    try {
+      await signInAsDemoEmployer(phone);
+      await phone.page.getByRole('navigation').first().waitFor({ state: 'attached' });
+      await signInAsDemoEmployer(laptop);
+
+      await laptop.page.goto('/settings/security');
+      const devices = laptop.page.getByRole('list', { name: 'Signed-in devices' });
+      const phoneDevice = devices.getByRole('listitem').filter({ hasText: 'Safari 17 on iOS 17.2' }).first();
+      await phoneDevice.waitFor();
+      await expect
+        .poll(() => devices.getByRole('listitem').filter({ hasText: 'This device' }).count())
+        .toBe(1);
+      await phoneDevice.getByRole('button', { name: /^Sign out Safari 17 on iOS 17\.2/ }).click();
+      await laptop.page.getByText('Safari 17 on iOS 17.2 is signed out.').waitFor();
+
+      // The phone's page hears from the server at once (its live connection is closed) and
+      // signs out without any click.
+      await phone.waitForPath('/signIn', 15_000);
+      await expect.poll(() => phone.page.evaluate(() => localStorage.getItem('medhire.session'))).toBeNull();
+
+      // The laptop stays signed in.
+      await laptop.page.reload();
+      await devices.waitFor();
+      expect(new URL(laptop.page.url()).pathname).toBe('/settings/security');
+      laptop.assertNoErrors();
+    } finally {
+      await phone.close();
+      await laptop.close();
     }
   });
 });

@@ -11,6 +11,12 @@ export const ERROR_STATUS = {
   FORBIDDEN_ROLE: 403,
   /** A delegate who has not accepted the Delegate Access agreement yet. */
   DELEGATE_AGREEMENT_REQUIRED: 403,
+  /**
+   * A sensitive change by an account with a second factor on, whose session has not passed a
+   * second step in the last FRESH_SECOND_STEP_MINUTES (contract/security.ts): the client asks for
+   * a code (`…/auth/confirm-second-step`) and tries again.
+   */
+  SECOND_STEP_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** A link or file that was valid once and is gone: used, expired or cancelled. */

@@ -21,6 +21,7 @@ import { signOut } from '../lib/sign-out.ts';
 import { useIsOnline } from '../lib/use-is-online.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import './shell.css';
+import { FreshSecondStepHost } from './fresh-second-step-host.tsx';
 
 interface Tab {
   to: string;
@@ -87,6 +88,7 @@ export function Shell() {
 
   return (
     <div className="shell">
+      <FreshSecondStepHost />
       <a className="shell__skip" href="#main">
         Skip to content
       </a>

@@ -58,6 +58,7 @@ export const api = createApi({
     'Notifications',
     'NotificationPreferences',
     'Devices',
+    'Security',
   ],
   endpoints: () => ({}),
 });

@@ -1,4 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from '@medhire/contract/errors';
+import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from './fresh-second-step.ts';
 import { sessionStorageStore } from './session-storage.ts';
 
 /** Every call gives up after 100 s, as in the employer app. */
@@ -35,6 +36,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   token?: string;
+  /** A refusal for want of a fresh second step is answered as it is, without asking for a code. */
+  isSecondStepPromptOff?: boolean;
 }
 
 export function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -108,6 +111,10 @@ export async function request<T>(method: Method, path: string, options: RequestO
     typeof details.reason === 'string'
       ? details.reason
       : undefined;
+  // A sensitive change wants a recent second step: ask for a code, then send the call once more.
+  if (code === SECOND_STEP_REQUIRED && !options.isSecondStepPromptOff && (await askForFreshSecondStep())) {
+    return request<T>(method, path, { ...options, isSecondStepPromptOff: true });
+  }
   throw new HttpError(message, { status: response.status, code, reason });
 }
 

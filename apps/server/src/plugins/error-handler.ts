@@ -23,7 +23,13 @@ const STATUS_CODE: Record<number, TErrorCode> = Object.fromEntries(
   (Object.entries(ERROR_STATUS) as [TErrorCode, number][])
     // Codes that name a reason are only ever thrown as AppErrors; a bare status keeps its plain code.
     .filter(
-      ([code]) => !['VALIDATION_FAILED', 'FORBIDDEN_ROLE', 'DELEGATE_AGREEMENT_REQUIRED'].includes(code),
+      ([code]) =>
+        ![
+          'VALIDATION_FAILED',
+          'FORBIDDEN_ROLE',
+          'DELEGATE_AGREEMENT_REQUIRED',
+          'SECOND_STEP_REQUIRED',
+        ].includes(code),
     )
     .map(([code, status]) => [status, code]),
 );

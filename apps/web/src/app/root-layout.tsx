@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, use } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation } from 'react-router';
 import { selectSession } from '../features/auth/auth-slice.ts';
+import { FreshSecondStepHost } from './fresh-second-step-host.tsx';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { useAppSelector } from './hooks.ts';
 import { layoutFor } from './layouts/layout-for.ts';
@@ -35,6 +36,7 @@ export function RootLayout() {
         </SignedInStateGate>
       </Suspense>
       <OfflineBanner />
+      {session && <FreshSecondStepHost />}
     </>
   );
 }

@@ -124,6 +124,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'security',
+                handle: needs('account.self', 'protect your sign-in'),
+                lazy: screen(
+                  () => import('../features/security/components/security-screen.tsx'),
+                  (module) => module.SecurityScreen,
+                ),
+              },
+              {
                 path: 'activity',
                 handle: needs('activity.read', 'see the activity log', ELSEWHERE.team),
                 lazy: screen(

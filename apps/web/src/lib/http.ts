@@ -1,4 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from '@medhire/contract/errors';
+import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from './fresh-second-step.ts';
 import { sessionStore } from './storage.ts';
 import { stripEmpty } from './strip-empty.ts';
 
@@ -43,6 +44,8 @@ export interface RequestOptions {
   token?: string;
   /** Extra request headers, e.g. an `Idempotency-Key` that makes a retried payment safe. */
   headers?: Record<string, string>;
+  /** A refusal for want of a fresh second step is answered as it is, without asking for a code. */
+  isSecondStepPromptOff?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -125,13 +128,14 @@ export async function request<T>(method: Method, path: string, options: RequestO
     code?: unknown;
     details?: unknown;
   };
+  const code = typeof error.code === 'string' ? error.code : 'UNKNOWN';
+  // A sensitive change wants a recent second step: ask for a code, then send the call once more.
+  if (code === SECOND_STEP_REQUIRED && !options.isSecondStepPromptOff && (await askForFreshSecondStep())) {
+    return request<T>(method, path, { ...options, isSecondStepPromptOff: true });
+  }
   throw new HttpError(
     typeof error.message === 'string' && error.message ? error.message : NETWORK_ERROR_MESSAGE,
-    {
-      status: response.status,
-      code: typeof error.code === 'string' ? error.code : 'UNKNOWN',
-      details: error.details,
-    },
+    { status: response.status, code, details: error.details },
   );
 }
 

@@ -24,6 +24,7 @@ import {
   useDeleteAccountMutation,
   useRequestEmailChangeMutation,
 } from './account-api.ts';
+import { AuthenticatorSection } from './authenticator-section.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
 import './settings.css';
 
@@ -263,6 +264,9 @@ export function SettingsScreen({ notificationSettings }: { notificationSettings?
       </Section>
       <Section title="Password">
         <ChangePasswordForm />
+      </Section>
+      <Section title="Two-step sign-in">
+        <AuthenticatorSection />
       </Section>
       <Section title="Signed-in devices">
         <p className="settings-section__text">

@@ -14,6 +14,7 @@ import type {
   TPhysicianRegisterBody,
   TPhysicianSession,
 } from '@medhire/contract/physicians';
+import type { TSecondStepBody, TSecondStepChallenge } from '@medhire/contract/security';
 import { api } from '../../lib/api.ts';
 
 /**
@@ -31,8 +32,12 @@ export interface OidcCallbackParams {
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<TPhysicianSession, TPhysicianLoginBody>({
+    /** The session, or the second step's ticket when the account has a second factor on. */
+    signIn: build.mutation<TPhysicianSession | TSecondStepChallenge, TPhysicianLoginBody>({
       query: (body) => ({ path: '/employee/auth/login', method: 'POST', body }),
+    }),
+    completeSecondStep: build.mutation<TPhysicianSession, TSecondStepBody>({
+      query: (body) => ({ path: '/employee/auth/second-step', method: 'POST', body }),
     }),
     signUp: build.mutation<TPhysicianRegisterData, TPhysicianRegisterBody>({
       query: (body) => ({ path: '/employee/auth/register', method: 'POST', body }),
@@ -60,7 +65,8 @@ export const authApi = api.injectEndpoints({
      * Trades the code of a Doximity sign-in started in this app for a physician session. A GET,
      * but a mutation here: a code is single-use, so the call is never cached or repeated.
      */
-    exchangeOidcCode: build.mutation<TPhysicianSession, OidcCallbackParams>({
+    /** The session, or the second step's ticket when the account has a second factor on. */
+    exchangeOidcCode: build.mutation<TPhysicianSession | TSecondStepChallenge, OidcCallbackParams>({
       query: ({ code, state, iss }) => ({
         path: `/employee/auth/v1/exchange-code-with-token/${encodeURIComponent(code)}`,
         query: { state, iss, accountKind: 'physician' },
@@ -71,6 +77,7 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useSignInMutation,
+  useCompleteSecondStepMutation,
   useSignUpMutation,
   useVerifySignUpCodeMutation,
   useResendSignUpCodeMutation,

@@ -1,3 +1,4 @@
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { buttonClasses } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
@@ -8,6 +9,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { selectSession, signedIn } from '../../lib/session-slice.ts';
 import { useExchangeOidcCodeMutation } from './auth-api.ts';
+import { SecondStep } from './second-step.tsx';
 import './auth.css';
 
 export const OIDC_MESSAGES = {
@@ -52,6 +54,7 @@ function OidcCallback() {
   const [failure, setFailure] = useState<string | null>(
     providerError ? providerErrorMessage(providerError) : code ? null : OIDC_MESSAGES.missingCode,
   );
+  const [secondStep, setSecondStep] = useState<TSecondStepChallenge['secondStep'] | null>(null);
   const hasExchanged = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
 
@@ -59,9 +62,13 @@ function OidcCallback() {
     if (!code || providerError || hasExchanged.current) return;
     hasExchanged.current = true;
     exchange({ code, state, iss }).then((result) => {
-      if ('data' in result && result.data) {
-        dispatch(signedIn(result.data));
-        void navigate(landingFor(result.data.physician.isComplete), { replace: true });
+      const answer = 'data' in result ? result.data : undefined;
+      if (answer && 'secondStep' in answer) {
+        // An account with a second factor on: Doximity stood in for the password only.
+        setSecondStep(answer.secondStep);
+      } else if (answer) {
+        dispatch(signedIn(answer));
+        void navigate(landingFor(answer.physician.isComplete), { replace: true });
       } else {
         setFailure(result.error?.message ?? OIDC_MESSAGES.refused);
       }
@@ -80,7 +87,15 @@ function OidcCallback() {
       <div className="auth-screen__panel">
         <Logo />
         <Card>
-          {failure ? (
+          {secondStep && !failure ? (
+            <SecondStep
+              secondStep={secondStep}
+              onCancel={() => void navigate('/sign-in', { replace: true })}
+              onSignedIn={(session) =>
+                void navigate(landingFor(session.physician.isComplete), { replace: true })
+              }
+            />
+          ) : failure ? (
             <section className="auth-callback" aria-labelledby="oidc-callback-title">
               <h1
                 id="oidc-callback-title"

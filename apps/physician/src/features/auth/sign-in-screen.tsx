@@ -1,10 +1,11 @@
 import type { TPhysicianLoginBody } from '@medhire/contract/physicians';
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -14,6 +15,9 @@ import { EMAIL_NOT_VERIFIED, useSignInMutation } from './auth-api.ts';
 import { ConfirmEmailStep } from './confirm-email-step.tsx';
 import { DoximitySignIn } from './doximity-sign-in.tsx';
 import './auth.css';
+
+// Only accounts with a second factor need it: it stays out of the sign-in page's first download.
+const SecondStep = lazy(() => import('./second-step.tsx').then((module) => ({ default: module.SecondStep })));
 
 const loginResolver = lazyContractResolver<TPhysicianLoginBody, TPhysicianLoginBody>(() =>
   import('@medhire/contract/physicians').then((contract) => contract.ZPhysicianLoginBody),
@@ -35,6 +39,7 @@ export function SignInScreen() {
   const notice = useNotice();
   const [signIn, { error, isLoading }] = useSignInMutation();
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
+  const [secondStep, setSecondStep] = useState<TSecondStepChallenge['secondStep'] | null>(null);
   const form = useForm<TPhysicianLoginBody>({
     resolver: loginResolver.resolver,
     defaultValues: { email: '', password: '' },
@@ -45,8 +50,9 @@ export function SignInScreen() {
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signIn(values);
     if ('data' in result && result.data) {
+      if ('secondStep' in result.data) setSecondStep(result.data.secondStep);
       // The signed-out guard moves on to where the person was headed.
-      dispatch(signedIn(result.data));
+      else dispatch(signedIn(result.data));
     } else if ('error' in result && result.error && 'reason' in result.error) {
       if (result.error.reason === EMAIL_NOT_VERIFIED) {
         setUnconfirmed({ email: values.email, message: result.error.message });
@@ -60,7 +66,11 @@ export function SignInScreen() {
       <div className="auth-screen__panel">
         <Logo />
         <Card>
-          {unconfirmed ? (
+          {secondStep ? (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <SecondStep secondStep={secondStep} onCancel={() => setSecondStep(null)} />
+            </Suspense>
+          ) : unconfirmed ? (
             <ConfirmEmailStep email={unconfirmed.email} intro={unconfirmed.message} />
           ) : (
             <form
@@ -94,7 +104,7 @@ export function SignInScreen() {
               </Link>
             </form>
           )}
-          {!unconfirmed && <DoximitySignIn />}
+          {!unconfirmed && !secondStep && <DoximitySignIn />}
         </Card>
         <p className="auth-screen__switch">
           New to MedHire? <Link to="/sign-up">Create your physician account</Link>

@@ -122,6 +122,10 @@ export const sessions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     revokedAt: timestamptz('revoked_at'),
+    /** How the session was proven: 'password', then a second factor ('totp', 'recovery_code') if any. */
+    factors: text('factors').array().notNull().default(sql`'{}'::text[]`),
+    /** When the second step of its sign-in was passed; null for a session opened without one. */
+    secondFactorAt: timestamptz('second_factor_at'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),

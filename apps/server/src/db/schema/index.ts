@@ -13,5 +13,6 @@ export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './physicians.ts';
 export * from './reference.ts';
+export * from './security.ts';
 export * from './team.ts';
 export * from './uploads.ts';

@@ -32,6 +32,8 @@ export const ACCOUNT_LIMITS = {
   recoverySend: { max: 5, windowMs: 60 * 60_000 },
   setPassword: { max: 10, windowMs: 15 * 60_000 },
   changePassword: { max: 10, windowMs: 15 * 60_000 },
+  /** Authenticator and recovery codes of one account: sign-in's second step, enrolment, turning off. */
+  secondFactor: { max: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, LimitRule>;
 
 export function tooManyAttemptsMessage(retryAfterMs: number): string {

@@ -7,6 +7,7 @@ import { ACCOUNT_LIMITS, spendAttempt } from './attempt-limiter.ts';
 import type { AuthContext } from './context.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { assertPasswordIsNotEmail } from './password-policy.ts';
+import { assertFreshSecondStep } from './second-factor/second-factor.ts';
 import { revokeUserSessions } from './sessions.ts';
 
 export interface ChangePasswordOptions {
@@ -29,6 +30,7 @@ export async function changePassword({
   await spendAttempt(limiter, `change-password:${userId}`, ACCOUNT_LIMITS.changePassword);
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  await assertFreshSecondStep(db, userId, sessionId);
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
     throw new AppError('BUSINESS_RULE', 'Your current password is not correct.', {
       reason: 'OLD_PASSWORD_INCORRECT',

@@ -1,6 +1,7 @@
 import { lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accountTokens, otpCodes, sessions } from '../../db/schema/accounts.ts';
+import { secondStepTickets } from '../../db/schema/security.ts';
 import { SESSION_IDLE_LIMIT_MS } from './sessions.ts';
 
 /** How long a used-up credential is kept after it stopped working (support can still see it). */
@@ -10,11 +11,12 @@ export interface PurgedCredentials {
   otpCodes: number;
   accountTokens: number;
   sessions: number;
+  secondStepTickets: number;
 }
 
 /**
- * Deletes what can no longer sign anyone in: e-mailed codes and single-use tokens a day after
- * they expired, and sessions a day after they were revoked or went idle for good. Nothing still
+ * Deletes what can no longer sign anyone in: e-mailed codes, single-use tokens and second-step
+ * tickets a day after they expired, and sessions a day after they were revoked or went idle for good. Nothing still
  * valid is touched; the hashes kept are useless, but there is no reason to keep them forever.
  */
 export async function purgeExpiredCredentials(db: Db, now: Date = new Date()): Promise<PurgedCredentials> {
@@ -32,9 +34,14 @@ export async function purgeExpiredCredentials(db: Db, now: Date = new Date()): P
     .delete(sessions)
     .where(or(lt(sessions.revokedAt, cutoff), lt(sessions.lastSeenAt, idleCutoff)))
     .returning({ id: sessions.id });
+  const purgedTickets = await db
+    .delete(secondStepTickets)
+    .where(lt(secondStepTickets.expiresAt, cutoff))
+    .returning({ id: secondStepTickets.id });
   return {
     otpCodes: purgedCodes.length,
     accountTokens: purgedTokens.length,
     sessions: purgedSessions.length,
+    secondStepTickets: purgedTickets.length,
   };
 }

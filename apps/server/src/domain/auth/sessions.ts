@@ -1,4 +1,5 @@
 import type { TSession } from '@medhire/contract/account';
+import type { TSessionFactor } from '@medhire/contract/security';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { sessions, type TSessionRow, type TUserRow, users } from '../../db/schema/accounts.ts';
@@ -12,17 +13,38 @@ export const SESSION_IDLE_LIMIT_MS = 30 * 24 * 60 * 60_000;
 /** last_seen_at is written at most this often, so reads do not turn into writes. */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
-export async function createSession(db: Db, userId: string, userAgent: string | undefined): Promise<string> {
+/** How a session was proven, kept on it (the security settings show it; later checks may ask for it). */
+export interface SessionProof {
+  factors: TSessionFactor[];
+  /** When the second step was passed, for a session opened by one. */
+  secondFactorAt?: Date;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  userAgent: string | undefined,
+  proof: SessionProof = { factors: [] },
+): Promise<string> {
   const token = generateToken();
-  await db
-    .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), userAgent: userAgent?.slice(0, 512) });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    userAgent: userAgent?.slice(0, 512),
+    factors: proof.factors,
+    secondFactorAt: proof.secondFactorAt ?? null,
+  });
   return token;
 }
 
 /** Opens a session and answers it the way sign-in calls do: `{ token, user, code }`. */
-export async function startSession(db: Db, user: TUserRow, userAgent: string | undefined): Promise<TSession> {
-  const token = await createSession(db, user.id, userAgent);
+export async function startSession(
+  db: Db,
+  user: TUserRow,
+  userAgent: string | undefined,
+  proof?: SessionProof,
+): Promise<TSession> {
+  const token = await createSession(db, user.id, userAgent, proof);
   return { token, user: toUserView(user), code: await sessionCodeFor(db, user) };
 }
 

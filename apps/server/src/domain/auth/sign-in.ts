@@ -1,4 +1,5 @@
 import type { TSession } from '@medhire/contract/account';
+import type { TSecondStepChallenge, TSecondStepMethod } from '@medhire/contract/security';
 import { AppError } from '../../lib/app-error.ts';
 import { renderOtpMail } from '../mail/templates.ts';
 import { accessRefusal } from './account-access.ts';
@@ -9,6 +10,8 @@ import type { AuthContext } from './context.ts';
 import { recordNewDeviceSignIn } from './new-device.ts';
 import { issueOtp, OTP_VALID_MINUTES } from './one-time-codes.ts';
 import { verifyPassword } from './password-hash.ts';
+import { secondStepMethodsFor } from './second-factor/second-factor.ts';
+import { issueSecondStepTicket, passSecondStep } from './second-factor/second-step.ts';
 import { startSession } from './sessions.ts';
 
 export const WRONG_CREDENTIALS_MESSAGE = 'Incorrect e-mail or password.';
@@ -25,7 +28,12 @@ export interface SignInOptions {
  * in about the same time. Only someone who knows the password learns the account's state
  * (blocked, rejected, e-mail not confirmed).
  */
-export async function signIn({ context, email, password, userAgent }: SignInOptions): Promise<TSession> {
+export async function signIn({
+  context,
+  email,
+  password,
+  userAgent,
+}: SignInOptions): Promise<TSession | TSecondStepChallenge> {
   const { db, limiter } = context;
   // Every attempt counts up front, so a burst of parallel guesses is limited as well as a
   // sequence; a correct password clears the count.
@@ -56,8 +64,32 @@ export async function signIn({ context, email, password, userAgent }: SignInOpti
     );
   }
 
+  // With a second factor on, the password alone opens no session: the second step does.
+  const methods = await secondStepMethodsFor(db, user.id);
+  if (methods.length > 0) return issueSecondStepTicket(db, user.id, methods, userAgent);
+
   return db.transaction(async (tx) => {
     await recordNewDeviceSignIn(tx, user, userAgent);
-    return startSession(tx, user, userAgent);
+    return startSession(tx, user, userAgent, { factors: ['password'] });
+  });
+}
+
+export interface CompleteSecondStepOptions {
+  context: AuthContext;
+  ticket: string;
+  method: TSecondStepMethod;
+  code: string;
+  userAgent: string | undefined;
+}
+
+/** Finishes an employer's sign-in with the code of its second factor: the session sign-in answers. */
+export function completeSecondStep({ userAgent, ...options }: CompleteSecondStepOptions): Promise<TSession> {
+  return passSecondStep({
+    ...options,
+    role: 'employer',
+    openSession: async (tx, user, proof) => {
+      await recordNewDeviceSignIn(tx, user, userAgent);
+      return startSession(tx, user, userAgent, proof);
+    },
   });
 }

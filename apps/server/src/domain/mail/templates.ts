@@ -152,3 +152,39 @@ export function renderNotificationDigestMail({
     ),
   };
 }
+
+export type SecurityMailEvent = 'totp_added' | 'totp_removed' | 'recovery_code_used';
+
+/**
+ * Tells the account's owner that its sign-in protection changed or a recovery code was spent, so a
+ * change they did not make does not go unnoticed.
+ */
+export function renderSecurityChangeMail(event: SecurityMailEvent, recoveryCodesLeft?: number): MailContent {
+  const texts: Record<SecurityMailEvent, { subject: string; lead: string }> = {
+    totp_added: {
+      subject: 'An authenticator app now protects your MedHire sign-in',
+      lead: 'An authenticator app was turned on for your MedHire account. Signing in now asks for a code from it after your password.',
+    },
+    totp_removed: {
+      subject: 'The authenticator app was turned off for your MedHire account',
+      lead: 'The authenticator app of your MedHire account was turned off. Signing in now needs only your password.',
+    },
+    recovery_code_used: {
+      subject: 'A recovery code was used to sign in to MedHire',
+      lead: `Someone signed in to your MedHire account with one of its recovery codes. ${
+        recoveryCodesLeft === 1 ? '1 recovery code is' : `${recoveryCodesLeft ?? 0} recovery codes are`
+      } left; you can make new ones under Settings, Security.`,
+    },
+  };
+  const { subject, lead } = texts[event];
+  const closing = 'If this was not you, change your password at once and contact MedHire support.';
+  return {
+    subject,
+    text: `${lead}\n\n${closing}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<p style="margin:0;">${escapeHtml(closing)}</p>`,
+    ),
+  };
+}

@@ -14,6 +14,7 @@ import { applications } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { oidcIdentities } from '../../db/schema/oidc.ts';
 import { uploads } from '../../db/schema/uploads.ts';
+import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { forgetCachedUser } from '../auth/session-cache.ts';
 import { deleteUploads } from '../uploads/delete-uploads.ts';
 import type { FileStorage } from '../uploads/file-storage.ts';
@@ -29,6 +30,8 @@ export interface ArchiveAccountOptions {
   db: Db;
   storage: FileStorage;
   userId: string;
+  /** The session asking: an account with a second factor on needs a fresh second step in it. */
+  sessionId: string;
 }
 
 /**
@@ -45,7 +48,9 @@ export async function archiveAccount({
   db,
   storage,
   userId,
+  sessionId,
 }: ArchiveAccountOptions): Promise<TArchiveProfileData> {
+  await assertFreshSecondStep(db, userId, sessionId);
   const archived = await db.transaction(async (tx) => {
     const locked = await lockAccount(tx, userId);
     const { user } = locked;

@@ -7,6 +7,7 @@ import { findUserByEmail, findUserById, toUserView } from '../auth/accounts-repo
 import { ACCOUNT_LIMITS, type LimitRule, spendAttempt } from '../auth/attempt-limiter.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { consumeOtp, issueOtp, OTP_VALID_MINUTES } from '../auth/one-time-codes.ts';
+import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { renderEmailChangedMail, renderOtpMail } from '../mail/templates.ts';
 
@@ -44,6 +45,7 @@ async function assertEmailFree(context: AuthContext, userId: string, email: stri
 export interface RequestEmailChangeOptions {
   context: AuthContext;
   userId: string;
+  sessionId: string;
   email: string;
 }
 
@@ -51,9 +53,11 @@ export interface RequestEmailChangeOptions {
 export async function requestEmailChange({
   context,
   userId,
+  sessionId,
   email,
 }: RequestEmailChangeOptions): Promise<TAccountEmailData> {
   await spendAttempt(context.limiter, `update-email:${userId}`, EMAIL_CHANGE_SEND_LIMIT);
+  await assertFreshSecondStep(context.db, userId, sessionId);
   await assertEmailFree(context, userId, email);
   const code = await issueOtp(context.db, context.secret, codeSubject(userId, email), 'update_email');
   await context.mailer.send({ to: email, ...renderOtpMail('update_email', code, OTP_VALID_MINUTES) });

@@ -1,4 +1,5 @@
 import type { TPhysicianSession } from '@medhire/contract/physicians';
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { eq } from 'drizzle-orm';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,7 +9,10 @@ import { ACCOUNT_LIMITS, spendAttempt } from '../auth/attempt-limiter.ts';
 import { employerAccountRefusal } from '../auth/authenticate-session.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
+import { secondStepMethodsFor } from '../auth/second-factor/second-factor.ts';
+import { issueSecondStepTicket, passSecondStep } from '../auth/second-factor/second-step.ts';
 import { createSession } from '../auth/sessions.ts';
+import type { CompleteSecondStepOptions } from '../auth/sign-in.ts';
 import { WRONG_CREDENTIALS_MESSAGE } from '../auth/sign-in.ts';
 import { remindUnconfirmedPhysician } from './account/register-physician.ts';
 import { getPhysicianProfile } from './get-physician-profile.ts';
@@ -30,7 +34,7 @@ export async function signInPhysician({
   email,
   password,
   userAgent,
-}: SignInPhysicianOptions): Promise<TPhysicianSession> {
+}: SignInPhysicianOptions): Promise<TPhysicianSession | TSecondStepChallenge> {
   const { db, limiter } = context;
   const attemptsKey = `login:${email}`;
   await spendAttempt(limiter, attemptsKey, ACCOUNT_LIMITS.login);
@@ -52,6 +56,30 @@ export async function signInPhysician({
     .where(eq(physicians.userId, user.id))
     .limit(1);
   if (!physician) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS_MESSAGE);
-  const token = await createSession(db, user.id, userAgent);
+  // With a second factor on, the password alone opens no session: the second step does.
+  const methods = await secondStepMethodsFor(db, user.id);
+  if (methods.length > 0) return issueSecondStepTicket(db, user.id, methods, userAgent);
+  const token = await createSession(db, user.id, userAgent, { factors: ['password'] });
   return { token, physician: await getPhysicianProfile({ db, physicianId: physician.id }) };
+}
+
+/** Finishes a physician's sign-in with the code of its second factor: the session sign-in answers. */
+export async function completePhysicianSecondStep({
+  userAgent,
+  ...options
+}: CompleteSecondStepOptions): Promise<TPhysicianSession> {
+  const { token, physicianId } = await passSecondStep({
+    ...options,
+    role: 'physician',
+    openSession: async (tx, user, proof) => {
+      const [physician] = await tx
+        .select({ id: physicians.id })
+        .from(physicians)
+        .where(eq(physicians.userId, user.id))
+        .limit(1);
+      if (!physician) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS_MESSAGE);
+      return { token: await createSession(tx, user.id, userAgent, proof), physicianId: physician.id };
+    },
+  });
+  return { token, physician: await getPhysicianProfile({ db: options.context.db, physicianId }) };
 }

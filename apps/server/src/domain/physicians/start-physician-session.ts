@@ -9,7 +9,7 @@ import { getPhysicianProfile } from './get-physician-profile.ts';
 
 /**
  * Opens a session for a physician account that has been let in (by the professional network's
- * sign-in) and answers it like password sign-in: `{ token, physician }`.
+ * sign-in, hence the factor 'oidc') and answers it like password sign-in: `{ token, physician }`.
  */
 export async function startPhysicianSession(
   db: Db,
@@ -22,6 +22,6 @@ export async function startPhysicianSession(
     .where(eq(physicians.userId, user.id))
     .limit(1);
   if (!physician) throw new AppError('NOT_FOUND', 'This physician account has no profile.');
-  const token = await createSession(db, user.id, userAgent);
+  const token = await createSession(db, user.id, userAgent, { factors: ['oidc'] });
   return { token, physician: await getPhysicianProfile({ db, physicianId: physician.id }) };
 }

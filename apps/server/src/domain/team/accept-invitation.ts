@@ -1,5 +1,6 @@
 import type { TSession } from '@medhire/contract/account';
 import { ZNewPassword } from '@medhire/contract/auth';
+import type { TSessionFactor } from '@medhire/contract/security';
 import { type TAcceptInvitationBody, TEAM_MESSAGES, type TInvitationPreview } from '@medhire/contract/team';
 import { ROLE_LABELS, type TInvitableRole } from '@medhire/contract/team-roles';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { teamInvitations } from '../../db/schema/team.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
+import { findConfirmedTotp } from '../auth/second-factor/second-factor.ts';
 import { hashToken, readAuthorizationToken } from '../auth/secret-token.ts';
 import { findActiveSession, startSession } from '../auth/sessions.ts';
 import { syncMembers } from '../billing/subscription-view.ts';
@@ -144,6 +146,14 @@ export async function acceptInvitation({
             : 'Incorrect password.',
         );
       }
+      // A password is only half of an account with a second factor on: it joins from a session.
+      if (signedIn?.user.id !== existing.id && (await findConfirmedTotp(tx, existing.id))) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Your account uses two-step sign-in. Sign in to MedHire first, then open the invitation link again.',
+          { reason: 'SECOND_STEP_REQUIRED' },
+        );
+      }
       userId = existing.id;
       await tx
         .update(users)
@@ -224,6 +234,14 @@ export async function acceptInvitation({
     });
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user) throw new Error('The account vanished.');
-    return startSession(tx, user, userAgent);
+    // The new session is proven as the one that joined, or by the password just given.
+    const proof =
+      signedIn?.user.id === user.id
+        ? {
+            factors: signedIn.session.factors as TSessionFactor[],
+            secondFactorAt: signedIn.session.secondFactorAt ?? undefined,
+          }
+        : { factors: ['password' as const] };
+    return startSession(tx, user, userAgent, proof);
   });
 }

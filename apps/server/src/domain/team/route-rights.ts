@@ -36,6 +36,7 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'POST /api/employer/auth/v1/update-password-by-otp': PUBLIC,
   'POST /api/employer/auth/set-password': PUBLIC,
   'POST /api/employer/auth/claim': PUBLIC,
+  'POST /api/employer/auth/second-step': PUBLIC,
   'GET /api/employer/auth/oidc/config': PUBLIC,
   'GET /api/employer/auth/oidc/authorize': PUBLIC,
   'GET /api/employer/notification/unsubscribe-digest': PUBLIC,
@@ -53,6 +54,13 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/employer/auth/v1/archive-profile/:id': needsBeforeAgreement('account.self'),
   'PATCH /api/employer/auth/save-fcm-token/:id': needsBeforeAgreement('account.self'),
   'DELETE /api/employer/auth/delete-fcm-token/:id': needsBeforeAgreement('account.self'),
+  // The member's own sign-in security: open to a delegate before the agreement, like the password.
+  'GET /api/employer/auth/security': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/totp/start-enrolment': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/totp/confirm-enrolment': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/totp/disable': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/recovery-codes/regenerate': needsBeforeAgreement('account.self'),
+  'POST /api/employer/auth/confirm-second-step': needsBeforeAgreement('account.self'),
   // Signed-in devices: a delegate may see and end their own sessions before accepting anything.
   'GET /api/employer/auth/get-devices': needsBeforeAgreement('account.self'),
   'DELETE /api/employer/auth/revoke-device/:sessionId': needsBeforeAgreement('account.self'),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, otpCodes, sessions, users } from '../../../src/db/schema/accounts.ts';
+import { secondStepTickets } from '../../../src/db/schema/security.ts';
 import {
   CREDENTIAL_RETENTION_MS,
   purgeExpiredCredentials,
@@ -27,7 +28,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const MINUTE = 60_000;
 
 describe('purgeExpiredCredentials', () => {
-  it('deletes codes, tokens and sessions a day after they stopped working, and nothing still valid', async () => {
+  it('deletes codes, tokens, second-step tickets and sessions a day after they stopped working, and nothing still valid', async () => {
     const [user] = await app.db
       .insert(users)
       .values({ email: 'purge@example.com' })
@@ -74,11 +75,16 @@ describe('purgeExpiredCredentials', () => {
       }),
       session('in-use', { lastSeenAt: ago(MINUTE) }),
     ]);
+    await app.db.insert(secondStepTickets).values([
+      { userId, tokenHash: 'ticket-long-expired', expiresAt: ago(CREDENTIAL_RETENTION_MS + MINUTE) },
+      { userId, tokenHash: 'ticket-valid', expiresAt: new Date(NOW.getTime() + 5 * MINUTE) },
+    ]);
 
     expect(await purgeExpiredCredentials(app.db, NOW)).toEqual({
       otpCodes: 1,
       accountTokens: 1,
       sessions: 2,
+      secondStepTickets: 1,
     });
 
     const codesLeft = await app.db.select({ hash: otpCodes.codeHash }).from(otpCodes);
@@ -93,12 +99,18 @@ describe('purgeExpiredCredentials', () => {
       .from(sessions)
       .where(eq(sessions.userId, userId));
     expect(sessionsLeft.map((row) => row.hash).sort()).toEqual(['in-use', 'revoked-just-now']);
+    const ticketsLeft = await app.db
+      .select({ hash: secondStepTickets.tokenHash })
+      .from(secondStepTickets)
+      .where(eq(secondStepTickets.userId, userId));
+    expect(ticketsLeft.map((row) => row.hash)).toEqual(['ticket-valid']);
 
     // A second run finds nothing more.
     expect(await purgeExpiredCredentials(app.db, NOW)).toEqual({
       otpCodes: 0,
       accountTokens: 0,
       sessions: 0,
+      secondStepTickets: 0,
     });
   });
 });

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
 import { oidcIdentities, oidcLogins } from '../../../src/db/schema/oidc.ts';
 import { buildTestApp } from '../../helper.ts';
-import { createEmployer, setAccountStatus, uniqueEmail, uniqueIp } from './auth-kit.ts';
+import { createEmployer, setAccountStatus, signedInEmployer, uniqueEmail, uniqueIp } from './auth-kit.ts';
 import {
   followProviderRedirects,
   startTestOpenIdProvider,
   type TestOpenIdProvider,
 } from './oidc-provider-kit.ts';
+import { enrolTotp, get, post, totpCode } from './second-factor-kit.ts';
 
 const PUBLIC_URL = 'http://localhost:5180';
 const REDIRECT_URI = `${PUBLIC_URL}/auth/doximity/success`;
@@ -225,6 +226,27 @@ describe('GET /api/employee/auth/v1/exchange-code-with-token/{code}', () => {
     const session = await exchangeForSession(await signInAtProvider(person.subject));
     expect(session.user._id).toBe(employer.id);
     expect(session.code).toBe(200);
+  });
+
+  it('asks an account with the authenticator app on for its code: Doximity stands in for the password only', async () => {
+    const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const { secret } = await enrolTotp(app, '/api/employer/auth', employer.token);
+    const person = providerPerson(employer.email);
+    const response = await exchange(await signInAtProvider(person.subject));
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data).not.toHaveProperty('token');
+    expect(data.secondStep.methods).toEqual(['totp', 'recovery_code']);
+
+    const finished = await post(app, '/api/employer/auth/second-step', undefined, {
+      ticket: data.secondStep.ticket,
+      method: 'totp',
+      code: totpCode(secret, 1),
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const session = ZSession.parse(finished.json().data);
+    const security = await get(app, '/api/employer/auth/security', session.token);
+    expect(security.json().data.currentSession.factors).toEqual(['oidc', 'totp']);
   });
 
   it('finishes an unconfirmed employer sign-up with the same e-mail, and drops the password nobody confirmed', async () => {

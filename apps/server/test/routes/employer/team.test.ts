@@ -12,6 +12,7 @@ import { expectFailure, UNKNOWN_ID } from '../conventions-kit.ts';
 import { apply, createPhysician } from './applicant-kit.ts';
 import { PASSWORD, signedInEmployer, uniqueEmail, uniqueIp } from './auth-kit.ts';
 import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
+import { enrolTotp } from './second-factor-kit.ts';
 import { addMember, callTeam, latestInvitationToken, teamOwner } from './team-kit.ts';
 
 let app: FastifyInstance;
@@ -257,6 +258,28 @@ describe('invitation links', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json().data.user).toMatchObject({
       memberRole: 'admin',
+      organizationId: owner.organizationId,
+    });
+  });
+});
+
+describe('an account with two-step sign-in', () => {
+  it('joins from its session, not with its password alone', async () => {
+    const owner = await teamOwner(app);
+    const loner = await signedInEmployer(app);
+    await enrolTotp(app, '/api/employer/auth', loner.token);
+    await invite(owner.token, { email: loner.email, role: 'recruiter' });
+    const token = await latestInvitationToken(app, loner.email);
+    const withPassword = await callTeam(app, 'POST', '/accept-invitation', undefined, {
+      token,
+      password: PASSWORD,
+    });
+    expectFailure(withPassword, 403, 'FORBIDDEN', 'password alone');
+    expect(withPassword.json().error.details).toEqual({ reason: 'SECOND_STEP_REQUIRED' });
+    const joined = await callTeam(app, 'POST', '/accept-invitation', loner.token, { token });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json().data.user).toMatchObject({
+      memberRole: 'recruiter',
       organizationId: owner.organizationId,
     });
   });

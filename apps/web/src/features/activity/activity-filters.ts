@@ -24,7 +24,16 @@ export const ACTIVITY_TYPE_GROUPS = [
   },
   { value: 'plan', label: 'Plan and billing', types: ['plan.changed'] },
   { value: 'organization', label: 'Organization profile', types: ['organization.updated'] },
-  { value: 'sign-ins', label: 'Sign-ins from new devices', types: ['auth.new_device'] },
+  {
+    value: 'sign-ins',
+    label: 'Sign-ins and security',
+    types: [
+      'auth.new_device',
+      'auth.second_factor_added',
+      'auth.second_factor_removed',
+      'auth.recovery_code_used',
+    ],
+  },
   { value: 'exports', label: 'Data exports', types: ['export.requested'] },
 ] as const satisfies readonly { value: string; label: string; types: readonly TActivityType[] }[];
 

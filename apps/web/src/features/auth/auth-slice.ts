@@ -1,5 +1,6 @@
 import type { TSession, TSubscriptionMeta, TUser } from '@medhire/contract/account';
 import type { TLoginBody } from '@medhire/contract/auth';
+import type { TSecondStepBody, TSecondStepChallenge } from '@medhire/contract/security';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/http.ts';
 import { delegateFlag, pushTokenStore, sessionStore, specialtyParamsFlag } from '../../lib/storage.ts';
@@ -68,11 +69,30 @@ function refuseRejectedAccount(session: TSession): string | null {
   return null;
 }
 
-export const login = createAsyncThunk<TSession, TLoginBody, ThunkConfig>(
+/**
+ * Sign-in with e-mail and password. An account with a second factor on answers the second step's
+ * ticket instead of a session: the form then asks for the code (completeSecondStep).
+ */
+export const login = createAsyncThunk<TSession | TSecondStepChallenge, TLoginBody, ThunkConfig>(
   'auth/login',
   async (body, { rejectWithValue }) => {
     try {
-      const session = await authApi.login(body);
+      const answer = await authApi.login(body);
+      if ('secondStep' in answer) return answer;
+      const refusal = refuseRejectedAccount(answer);
+      return refusal ? rejectWithValue(refusal) : answer;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
+/** The second step of a sign-in: the ticket the password step answered and a code; answers the session. */
+export const completeSecondStep = createAsyncThunk<TSession, TSecondStepBody, ThunkConfig>(
+  'auth/completeSecondStep',
+  async (body, { rejectWithValue }) => {
+    try {
+      const session = await authApi.secondStep(body);
       const refusal = refuseRejectedAccount(session);
       return refusal ? rejectWithValue(refusal) : session;
     } catch (error) {
@@ -85,11 +105,13 @@ export const login = createAsyncThunk<TSession, TLoginBody, ThunkConfig>(
  * Login v2 (the `/auth/v1/login` call) additionally turns on the specialty parameters
  * for this browser (spec §4).
  */
-export const loginV2 = createAsyncThunk<TSession, TLoginBody, ThunkConfig>(
+export const loginV2 = createAsyncThunk<TSession | TSecondStepChallenge, TLoginBody, ThunkConfig>(
   'auth/loginV2',
   async (body, { rejectWithValue }) => {
     try {
-      const { showSpecialtyParams, ...session } = await authApi.loginV1(body);
+      const answer = await authApi.loginV1(body);
+      if ('secondStep' in answer) return answer;
+      const { showSpecialtyParams, ...session } = answer;
       const refusal = refuseRejectedAccount(session);
       if (refusal) return rejectWithValue(refusal);
       if (showSpecialtyParams) specialtyParamsFlag.set();
@@ -151,8 +173,13 @@ export const authSlice = createSlice({
       state.session = action.payload;
       state.user = action.payload.user;
     };
-    builder.addCase(login.fulfilled, startSession);
-    builder.addCase(loginV2.fulfilled, startSession);
+    // A second-step ticket is no session: the store changes only once the code is accepted.
+    const startSessionIfAny = (state: AuthState, action: PayloadAction<TSession | TSecondStepChallenge>) => {
+      if ('token' in action.payload) startSession(state, { ...action, payload: action.payload });
+    };
+    builder.addCase(login.fulfilled, startSessionIfAny);
+    builder.addCase(loginV2.fulfilled, startSessionIfAny);
+    builder.addCase(completeSecondStep.fulfilled, startSession);
     builder.addCase(syncUser.fulfilled, (state, action) => {
       // A sync that answers after a sign-out or for another person must not revive a session.
       if (!state.session || state.session.user._id !== action.payload.user._id) return;

@@ -40,6 +40,13 @@ export const SETTINGS_TABS: readonly SettingsTab[] = [
     right: 'messages',
   },
   {
+    path: '/settings/security',
+    label: 'Security',
+    title: 'Security',
+    description: 'How your own sign-in is protected: an authenticator app and recovery codes.',
+    right: 'account.self',
+  },
+  {
     path: '/settings/activity',
     label: 'Activity',
     title: 'Activity log',

@@ -96,6 +96,32 @@ describe('coming back from Doximity to /oidc-callback', () => {
     expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toEqual(complete);
   });
 
+  it('asks for the authenticator code when the account has one, then opens the jobs', async () => {
+    const complete = { ...session, physician: { ...physician, isComplete: true } };
+    const ticket = 'ticket-0123456789abcdefghijklmnopqrstuvwxyzABC';
+    const calls = mockApi({
+      [`GET ${EXCHANGE_PATH}`]: () =>
+        ok({
+          secondStep: { ticket, methods: ['totp', 'recovery_code'], expiresAt: '2026-11-27T12:05:00.000Z' },
+        }),
+      'POST /api/employee/auth/second-step': () => ok(complete),
+      'GET /api/employee/job/get-all-jobs': () => ok({ jobs: [], total: 0, pageNumber: 1, pageSize: 20 }),
+      'GET /api/enums/get-all-enums': () => ok(enums),
+    });
+    const { router } = renderApp('/oidc-callback?code=code-77&state=state-9', { isSignedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null')).toEqual(complete);
+    expect(calls.find((call) => call.path.endsWith('/second-step'))?.body).toEqual({
+      ticket,
+      method: 'totp',
+      code: '123456',
+    });
+  });
+
   it("shows the server's reason when the exchange is refused, with focus on it and a way back", async () => {
     const refusal =
       'The e-mail address of your Doximity account belongs to a MedHire employer account, so it cannot sign in to the physician app.';

@@ -1,5 +1,6 @@
 import type { TExchangeCodeData, TOidcAccountKind } from '@medhire/contract/oidc';
 import { PHYSICIAN_LIMITS } from '@medhire/contract/physicians';
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import * as client from 'openid-client';
 import type { TUserRow } from '../../../db/schema/accounts.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -7,6 +8,8 @@ import { startPhysicianSession } from '../../physicians/start-physician-session.
 import { accessRefusal } from '../account-access.ts';
 import type { AuthContext } from '../context.ts';
 import { recordNewDeviceSignIn } from '../new-device.ts';
+import { secondStepMethodsFor } from '../second-factor/second-factor.ts';
+import { issueSecondStepTicket } from '../second-factor/second-step.ts';
 import { startSession } from '../sessions.ts';
 import { linkOidcAccount, type ProviderName } from './link-oidc-account.ts';
 import { type OidcProviderClient, providerUnavailable } from './oidc-provider-client.ts';
@@ -95,11 +98,14 @@ async function startSessionFor(
   context: AuthContext,
   user: TUserRow,
   userAgent: string | undefined,
-): Promise<TExchangeCodeData> {
+): Promise<TExchangeCodeData | TSecondStepChallenge> {
+  // Doximity stands in for the password only: an account with a second factor on still asks for it.
+  const methods = await secondStepMethodsFor(context.db, user.id);
+  if (methods.length > 0) return issueSecondStepTicket(context.db, user.id, methods, userAgent, 'oidc');
   if (user.role === 'physician') return startPhysicianSession(context.db, user, userAgent);
   return context.db.transaction(async (tx) => {
     await recordNewDeviceSignIn(tx, user, userAgent);
-    return startSession(tx, user, userAgent);
+    return startSession(tx, user, userAgent, { factors: ['oidc'] });
   });
 }
 
@@ -110,7 +116,9 @@ async function startSessionFor(
  * answers a session for the linked account of the kind the sign-in was started for — an
  * employer's or a physician's — exactly like that app's password sign-in does.
  */
-export async function completeOidcLogin(options: CompleteOidcLoginOptions): Promise<TExchangeCodeData> {
+export async function completeOidcLogin(
+  options: CompleteOidcLoginOptions,
+): Promise<TExchangeCodeData | TSecondStepChallenge> {
   const { context, provider, code, state, browserBinding, accountKind, log } = options;
   if (!state || !browserBinding) throw linkExpired();
   const configuration = await provider.configuration();

@@ -16,6 +16,7 @@ import { findUserById } from '../../auth/accounts-repository.ts';
 import type { AttemptLimiter } from '../../auth/attempt-limiter.ts';
 import { ACCOUNT_LIMITS, spendAttempt } from '../../auth/attempt-limiter.ts';
 import { verifyPassword } from '../../auth/password-hash.ts';
+import { assertFreshSecondStep } from '../../auth/second-factor/second-factor.ts';
 import { forgetCachedUser } from '../../auth/session-cache.ts';
 import { anonymousEmail } from '../../organizations/archive-account.ts';
 import { deleteUploads } from '../../uploads/delete-uploads.ts';
@@ -30,6 +31,8 @@ export interface DeletePhysicianAccountOptions {
   userId: string;
   physicianId: string;
   password: string;
+  /** The session asking: an account with a second factor on needs a fresh second step in it. */
+  sessionId: string;
 }
 
 /**
@@ -49,10 +52,12 @@ export async function deletePhysicianAccount({
   userId,
   physicianId,
   password,
+  sessionId,
 }: DeletePhysicianAccountOptions): Promise<TPhysicianDeleteAccountData> {
   await spendAttempt(limiter, `delete-account:${userId}`, ACCOUNT_LIMITS.changePassword);
   const user = await findUserById(db, userId);
   if (!user || user.archivedAt) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
+  await assertFreshSecondStep(db, userId, sessionId);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw new AppError('BUSINESS_RULE', PHYSICIAN_ACCOUNT_MESSAGES.wrongPassword, {
       reason: 'PASSWORD_INCORRECT',

@@ -136,8 +136,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = requirePhysician(request);
-      const data = await requestEmailChange({ context: app.authContext, userId, email: request.body.email });
+      const { userId, sessionId } = requirePhysician(request);
+      const data = await requestEmailChange({
+        context: app.authContext,
+        userId,
+        sessionId,
+        email: request.body.email,
+      });
       return { success: true as const, message: PHYSICIAN_ACCOUNT_MESSAGES.codeSent(data.email), data };
     },
   );
@@ -182,7 +187,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId, physicianId } = requirePhysician(request);
+      const { userId, physicianId, sessionId } = requirePhysician(request);
       const data = await deletePhysicianAccount({
         db: app.db,
         storage: app.storage,
@@ -190,6 +195,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         userId,
         physicianId,
         password: request.body.password,
+        sessionId,
       });
       disconnectUserSessions(app.io, userId);
       return { success: true as const, message: PHYSICIAN_ACCOUNT_MESSAGES.deleted, data };

@@ -7,6 +7,7 @@ import {
   ZPhysicianResendOtpBody,
 } from '@medhire/contract/physician-account';
 import { ZPhysicianLoginBody, ZPhysicianRegisterBody, ZPhysicianSession } from '@medhire/contract/physicians';
+import { SECURITY_MESSAGES, ZSecondStepChallenge } from '@medhire/contract/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readBrowserBinding } from '../../../domain/auth/oidc/browser-binding.ts';
@@ -25,6 +26,7 @@ import { deviceRoutes } from '../../employer/auth/device-routes.ts';
 import { oidcSignInRoutes } from '../../employer/auth/oidc-routes.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from '../../employer/auth/route-options.ts';
 import accountRoutes from './account-routes.ts';
+import securityRoutes from './security-routes.ts';
 
 const TAGS = ['employee auth'];
 
@@ -43,6 +45,7 @@ const physicianOidcRoutes = oidcSignInRoutes({
  */
 const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountRoutes);
+  await app.register(securityRoutes);
   await app.register(physicianOidcRoutes, { prefix: '/v1/oidc' });
   await app.register(deviceRoutes({ accountKind: 'physician', tags: TAGS }));
   app.post(
@@ -108,19 +111,23 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limitPerIp(30),
       schema: {
         tags: TAGS,
-        summary: 'Sign in to a physician account with e-mail and password',
+        summary:
+          'Sign in to a physician account with e-mail and password: the session, or, when the account has a second factor on, the ticket of the second step',
         body: ZPhysicianLoginBody,
-        response: { 200: ok(ZPhysicianSession), ...FAILURES },
+        response: { 200: ok(z.union([ZPhysicianSession, ZSecondStepChallenge])), ...FAILURES },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await signInPhysician({
+    async (request) => {
+      const data = await signInPhysician({
         context: app.authContext,
         ...request.body,
         userAgent: userAgentOf(request),
-      }),
-    }),
+      });
+      if ('secondStep' in data) {
+        return { success: true as const, message: SECURITY_MESSAGES.secondStepNeeded, data };
+      }
+      return { success: true as const, data };
+    },
   );
 
   app.post(
@@ -152,7 +159,12 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           "Finish sign-in with Doximity: trade the authorisation code (and its state) for a session, like login — an employer's session, or with `accountKind=physician` a physician's for a sign-in the physician app started",
         params: ZExchangeCodeParams,
         querystring: ZExchangeCodeQuery,
-        response: { 200: ok(ZExchangeCodeData), ...FAILURES, 404: ZFailure, 503: ZFailure },
+        response: {
+          200: ok(z.union([ZExchangeCodeData, ZSecondStepChallenge])),
+          ...FAILURES,
+          404: ZFailure,
+          503: ZFailure,
+        },
       },
     },
     async (request, reply) => {
@@ -168,6 +180,9 @@ const employeeAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         log: request.log,
       });
       reply.header('cache-control', 'no-store');
+      if ('secondStep' in session) {
+        return { success: true as const, message: SECURITY_MESSAGES.secondStepNeeded, data: session };
+      }
       return { success: true as const, data: session };
     },
   );

@@ -31,8 +31,13 @@ const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = assertOwnUser(request, request.params.id);
-      const data = await requestEmailChange({ context: app.authContext, userId, email: request.body.email });
+      const { userId, sessionId } = assertOwnUser(request, request.params.id);
+      const data = await requestEmailChange({
+        context: app.authContext,
+        userId,
+        sessionId,
+        email: request.body.email,
+      });
       return { success: true as const, message: `We sent a 6-digit code to ${data.email}.`, data };
     },
   );
@@ -75,8 +80,8 @@ const accountEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = assertOwnUser(request, request.params.id);
-      const data = await archiveAccount({ db: app.db, storage: app.storage, userId });
+      const { userId, sessionId } = assertOwnUser(request, request.params.id);
+      const data = await archiveAccount({ db: app.db, storage: app.storage, userId, sessionId });
       disconnectUserSessions(app.io, userId);
       return {
         success: true as const,

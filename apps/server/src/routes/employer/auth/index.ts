@@ -7,6 +7,7 @@ import jobRoutes from './job-routes.ts';
 import organizationRoutes from './organization-routes.ts';
 import passwordRoutes from './password-routes.ts';
 import registrationRoutes from './registration-routes.ts';
+import securityRoutes from './security-routes.ts';
 import sessionRoutes from './session-routes.ts';
 
 /** /api/employer/auth: sign-in, registration, passwords and the employer's own account settings. */
@@ -15,6 +16,7 @@ const employerAuthRoutes: FastifyPluginAsync = async (app) => {
   await app.register(registrationRoutes);
   await app.register(passwordRoutes);
   await app.register(accountRoutes);
+  await app.register(securityRoutes);
   await app.register(organizationRoutes);
   await app.register(accountEmailRoutes);
   await app.register(claimRoutes);

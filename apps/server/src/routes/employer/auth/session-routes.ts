@@ -2,6 +2,7 @@ import { ZSession } from '@medhire/contract/account';
 import { ZLoginBody, ZLoginV1Data, ZUserIdParams } from '@medhire/contract/auth';
 import { ok } from '@medhire/contract/envelope';
 import { ZSyncUserDetailData } from '@medhire/contract/organization';
+import { SECURITY_MESSAGES, ZSecondStepChallenge } from '@medhire/contract/security';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signIn } from '../../../domain/auth/sign-in.ts';
@@ -20,15 +21,23 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: limitPerIp(LOGIN_IP_LIMIT),
       schema: {
         tags: ['employer auth'],
-        summary: 'Sign in with e-mail and password',
+        summary:
+          'Sign in with e-mail and password: the session, or, when the account has a second factor on, the ticket of the second step',
         body: ZLoginBody,
-        response: { 200: ok(ZSession), ...FAILURES },
+        response: { 200: ok(z.union([ZSession, ZSecondStepChallenge])), ...FAILURES },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await signIn({ context: app.authContext, ...request.body, userAgent: userAgentOf(request) }),
-    }),
+    async (request) => {
+      const data = await signIn({
+        context: app.authContext,
+        ...request.body,
+        userAgent: userAgentOf(request),
+      });
+      if ('secondStep' in data) {
+        return { success: true as const, message: SECURITY_MESSAGES.secondStepNeeded, data };
+      }
+      return { success: true as const, data };
+    },
   );
 
   app.post(
@@ -39,7 +48,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['employer auth'],
         summary: 'Sign in (v1): the session plus the flag to show specialty params',
         body: ZLoginBody,
-        response: { 200: ok(ZLoginV1Data), ...FAILURES },
+        response: { 200: ok(z.union([ZLoginV1Data, ZSecondStepChallenge])), ...FAILURES },
       },
     },
     async (request) => {
@@ -48,6 +57,9 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         userAgent: userAgentOf(request),
       });
+      if ('secondStep' in session) {
+        return { success: true as const, message: SECURITY_MESSAGES.secondStepNeeded, data: session };
+      }
       return { success: true as const, data: { ...session, showSpecialtyParams: true as const } };
     },
   );

@@ -205,6 +205,31 @@ describe('Doximity sign-in', () => {
     expect(store.getState().auth.session?.token).toBe('doximity-token');
   });
 
+  it('asks for the authenticator code when the account has one, then goes on', async () => {
+    const session = makeSession({ token: 'after-second-step' });
+    const ticket = 'ticket-0123456789abcdefghijklmnopqrstuvwxyzABC';
+    const { calls } = mockApi({
+      'GET /api/employee/auth/v1/exchange-code-with-token/code-78': () =>
+        envelope({
+          secondStep: { ticket, methods: ['totp', 'recovery_code'], expiresAt: '2026-11-27T12:05:00.000Z' },
+        }),
+      'POST /api/employer/auth/second-step': () => envelope(session),
+      'GET /api/employer/auth/sync-user-detail/user-1': () => envelope({ user: session.user, code: 200 }),
+    });
+    const { router, store, user } = renderApp('/auth/doximity/success?code=code-78&state=st-1');
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    expect(store.getState().auth.session).toBeNull();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(store.getState().auth.session?.token).toBe('after-second-step');
+    expect(calls.find((call) => call.path.endsWith('/second-step'))?.body).toEqual({
+      ticket,
+      method: 'totp',
+      code: '123456',
+    });
+  });
+
   it('shows what went wrong with a way back to sign in', async () => {
     mockApi({
       'GET /api/employee/auth/v1/exchange-code-with-token/stale': () =>

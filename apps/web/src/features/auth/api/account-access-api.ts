@@ -11,6 +11,7 @@ import type {
   TVerifyRecoveryOtpData,
 } from '@medhire/contract/auth';
 import type { TClaimBody, TClaimData } from '@medhire/contract/organization';
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { http } from '../../../lib/http.ts';
 
 /** Registration, recovery and first-password calls: everything a visitor does before a session. */
@@ -28,8 +29,12 @@ export const accountAccessApi = {
   claim: (body: TClaimBody) => http.post<TClaimData>('/employer/auth/claim', body),
   setPassword: (body: TSetPasswordBody) => http.post<TSession>('/employer/auth/set-password', body),
   /** Professional-network (OpenID Connect) sign-in: trade the authorisation code for a session. */
+  /** The session, or the second step's ticket when the account has a second factor on. */
   exchangeNetworkCode: (code: string, state: string | null) =>
-    http.get<TSession>(`/employee/auth/v1/exchange-code-with-token/${encodeURIComponent(code)}`, {
-      query: { state },
-    }),
+    http.get<TSession | TSecondStepChallenge>(
+      `/employee/auth/v1/exchange-code-with-token/${encodeURIComponent(code)}`,
+      {
+        query: { state },
+      },
+    ),
 };

@@ -1,3 +1,4 @@
+import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { checkSignIn, type TSignInErrors, type TSignInForm } from '@medhire/contract/sign-in';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
@@ -25,7 +26,12 @@ const FIELDS: readonly Field[] = ['email', 'password'];
  * and on every change after that (or after a submit attempt), and a refused submit shows every
  * message and focuses the first field with one.
  */
-export function SignInForm() {
+export interface SignInFormProps {
+  /** The password was right and the account asks for its second factor: the screen asks for the code. */
+  onSecondStep: (secondStep: TSecondStepChallenge['secondStep']) => void;
+}
+
+export function SignInForm({ onSecondStep }: SignInFormProps) {
   const dispatch = useAppDispatch();
   const [serverError, setServerError] = useState<string | null>(null);
   const [errors, setErrors] = useState<TSignInErrors>({});
@@ -78,6 +84,8 @@ export function SignInForm() {
         const message = result.payload ?? result.error.message ?? 'Sign-in failed.';
         setServerError(describeError(message));
         notifyFormError(message);
+      } else if ('secondStep' in result.payload) {
+        onSecondStep(result.payload.secondStep);
       }
     } finally {
       setIsSubmitting(false);

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, failure, mockApi } from '../../../test/fixtures.ts';
-import { SignedInDevices } from '../signed-in-devices.tsx';
+import { SignedInDevices } from '../components/signed-in-devices.tsx';
 
 const LIST = 'GET /api/employer/auth/get-devices';
 

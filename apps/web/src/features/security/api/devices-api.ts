@@ -1,5 +1,5 @@
 import type { TDeviceList, TRevokedDevices } from '@medhire/contract/devices';
-import { http } from '../../lib/http.ts';
+import { http } from '../../../lib/http.ts';
 
 const base = '/employer/auth';
 

@@ -1,4 +1,5 @@
 import { DEVICE_MESSAGES } from '@medhire/contract/devices';
+import { Card } from '@medhire/ui/card.tsx';
 import {
   DeviceList,
   type DeviceListItem,
@@ -7,8 +8,8 @@ import {
 } from '@medhire/ui/device-list.tsx';
 import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { useEffect, useState } from 'react';
-import { describeError, errorMessage } from '../../lib/http.ts';
-import { devicesApi } from './devices-api.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
+import { devicesApi } from '../api/devices-api.ts';
 
 /**
  * Settings → Security, "Signed-in devices": every browser signed in to the member's account,
@@ -67,15 +68,20 @@ export function SignedInDevices() {
   }
 
   return (
-    <DeviceList
-      state={state}
-      pending={pending}
-      onRetry={() => {
-        setState({ status: 'loading' });
-        setReloads((count) => count + 1);
-      }}
-      onRevoke={(device) => void onRevoke(device)}
-      onRevokeOthers={() => void onRevokeOthers()}
-    />
+    <Card
+      title="Signed-in devices"
+      description="The browsers signed in to your account. Sign out any you don't recognize or no longer use."
+    >
+      <DeviceList
+        state={state}
+        pending={pending}
+        onRetry={() => {
+          setState({ status: 'loading' });
+          setReloads((count) => count + 1);
+        }}
+        onRevoke={(device) => void onRevoke(device)}
+        onRevokeOthers={() => void onRevokeOthers()}
+      />
+    </Card>
   );
 }

@@ -1,0 +1,118 @@
+import {
+  SECOND_STEP_VALID_MINUTES,
+  type TSecondStepChallenge,
+  type TSecondStepMethod,
+  type TSessionFactor,
+} from '@medhire/contract/security';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/index.ts';
+import { type TUserRow, users } from '../../../db/schema/accounts.ts';
+import { secondStepTickets } from '../../../db/schema/security.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { accessRefusal } from '../account-access.ts';
+import { ACCOUNT_LIMITS, spendAttempt } from '../attempt-limiter.ts';
+import type { AuthContext } from '../context.ts';
+import { generateToken, hashToken } from '../secret-token.ts';
+import type { SessionProof } from '../sessions.ts';
+import {
+  mailRecoveryCodeUse,
+  recordRecoveryCodeUse,
+  secondFactorAttemptsKey,
+  spendSecondFactorCode,
+} from './second-factor.ts';
+
+export const TICKET_INVALID_MESSAGE = 'This sign-in has expired. Enter your e-mail and password again.';
+
+function ticketRefusal(): AppError {
+  return new AppError('UNAUTHENTICATED', TICKET_INVALID_MESSAGE, { reason: 'SECOND_STEP_TICKET_INVALID' });
+}
+
+/**
+ * The answer of a password sign-in whose account has a second factor on: no session yet, a
+ * ticket that the second step trades, once and within SECOND_STEP_VALID_MINUTES, for one.
+ */
+export async function issueSecondStepTicket(
+  db: Db,
+  userId: string,
+  methods: TSecondStepMethod[],
+  userAgent: string | undefined,
+  firstFactor: Extract<TSessionFactor, 'password' | 'oidc'> = 'password',
+): Promise<TSecondStepChallenge> {
+  const ticket = generateToken();
+  const expiresAt = new Date(Date.now() + SECOND_STEP_VALID_MINUTES * 60_000);
+  await db.insert(secondStepTickets).values({
+    userId,
+    tokenHash: hashToken(ticket),
+    firstFactor,
+    userAgent: userAgent?.slice(0, 512),
+    expiresAt,
+  });
+  return { secondStep: { ticket, methods, expiresAt: expiresAt.toISOString() } };
+}
+
+export interface PassSecondStepOptions<T> {
+  context: AuthContext;
+  ticket: string;
+  method: TSecondStepMethod;
+  code: string;
+  /** The kind of account the app signing in serves; a ticket of the other kind is unknown here. */
+  role: TUserRow['role'];
+  /** Opens the session, in the transaction that spends the ticket and the code. */
+  openSession: (tx: Db, user: TUserRow, proof: SessionProof) => Promise<T>;
+}
+
+/**
+ * The second step of a sign-in: a live ticket of this app's kind of account and a right code of
+ * that account open the session. A wrong code leaves the ticket usable (until the per-account
+ * attempt limit); the ticket, the code and the session are spent and opened together, so a ticket
+ * or a code works once even under parallel requests.
+ */
+export async function passSecondStep<T>({
+  context,
+  ticket,
+  method,
+  code,
+  role,
+  openSession,
+}: PassSecondStepOptions<T>): Promise<T> {
+  const { db, limiter, secret } = context;
+  const tokenHash = hashToken(ticket);
+  const [found] = await db
+    .select({ ticket: secondStepTickets, user: users })
+    .from(secondStepTickets)
+    .innerJoin(users, eq(users.id, secondStepTickets.userId))
+    .where(
+      and(
+        eq(secondStepTickets.tokenHash, tokenHash),
+        isNull(secondStepTickets.consumedAt),
+        gt(secondStepTickets.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!found || found.user.role !== role || found.user.archivedAt) throw ticketRefusal();
+  const { user } = found;
+  const refusal = accessRefusal(user);
+  if (refusal) throw refusal;
+
+  const attemptsKey = secondFactorAttemptsKey(user.id);
+  await spendAttempt(limiter, attemptsKey, ACCOUNT_LIMITS.secondFactor);
+
+  let recoveryCodesLeft: number | undefined;
+  const opened = await db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(secondStepTickets)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(secondStepTickets.id, found.ticket.id), isNull(secondStepTickets.consumedAt)))
+      .returning({ id: secondStepTickets.id });
+    if (!spent) throw ticketRefusal();
+    // A wrong code throws here and rolls the ticket back to unused.
+    const result = await spendSecondFactorCode(tx, secret, user.id, method, code);
+    recoveryCodesLeft = result.recoveryCodesLeft;
+    if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user);
+    const firstFactor = found.ticket.firstFactor === 'oidc' ? 'oidc' : 'password';
+    return openSession(tx, user, { factors: [firstFactor, method], secondFactorAt: new Date() });
+  });
+  await limiter.reset(attemptsKey);
+  if (method === 'recovery_code') mailRecoveryCodeUse(context, user, recoveryCodesLeft ?? 0);
+  return opened;
+}
