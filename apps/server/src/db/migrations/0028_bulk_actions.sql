@@ -5,6 +5,7 @@ CREATE TABLE "bulk_operations" (
 	"action" text NOT NULL,
 	"items" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
 	"undone_at" timestamp with time zone
 );
 --> statement-breakpoint

@@ -22,6 +22,8 @@ export const bulkOperations = pgTable(
     action: text('action').notNull(),
     items: jsonb('items').notNull().default([]),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When its last chunk committed: the undo window counts from the answer, not the start. */
+    completedAt: timestamptz('completed_at'),
     undoneAt: timestamptz('undone_at'),
   },
   (table) => [index('bulk_operations_organization_created_idx').on(table.organizationId, table.createdAt)],

@@ -5,6 +5,7 @@ import {
   type TBulkRefusal,
   type TUndoBulkActionResult,
 } from '@medhire/contract/bulk-actions';
+import type { TPipelineStatus } from '@medhire/contract/matches';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bulkOperations } from '../../db/schema/bulk-operations.ts';
@@ -22,7 +23,7 @@ import {
   lockReachableApplications,
 } from './bulk-action.ts';
 import { writeSaved, writeUnsaved } from './save-applicant.ts';
-import { moveApplicationStage } from './update-pipeline-status.ts';
+import { moveApplicationStages } from './update-pipeline-status.ts';
 
 export interface UndoBulkActionOptions {
   db: Db;
@@ -43,13 +44,14 @@ async function restoreItem(
   item: BulkItem,
   application: BulkApplication,
   now: Date,
+  stageMoves: Array<{ application: BulkApplication; toStatus: TPipelineStatus }>,
 ): Promise<AppError | undefined> {
   const changedSince = new AppError('CONFLICT', BULK_ACTION_MESSAGES.changedSince);
   switch (action) {
     case 'move':
     case 'reject': {
       if (!item.fromStatus || application.status !== item.toStatus) return changedSince;
-      await moveApplicationStage(tx, { owner, application, toStatus: item.fromStatus, now });
+      stageMoves.push({ application, toStatus: item.fromStatus });
       return undefined;
     }
     case 'assign': {
@@ -131,7 +133,9 @@ export async function undoBulkAction({
     );
   if (!operation) throw operationNotFound();
   if (operation.undoneAt !== null) throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.alreadyUndone);
-  if (now.getTime() - operation.createdAt.getTime() > BULK_UNDO_WINDOW_MS) {
+  // The window opens when the action answered (its last chunk committed).
+  const doneAt = operation.completedAt ?? operation.createdAt;
+  if (now.getTime() - doneAt.getTime() > BULK_UNDO_WINDOW_MS) {
     throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.undoExpired);
   }
   // Claimed once: a second undo arriving together finds it taken.
@@ -155,10 +159,11 @@ export async function undoBulkAction({
         chunk.map((item) => item.applicationId),
       );
       const chunkDone: Array<{ item: BulkItem; application: BulkApplication }> = [];
+      const stageMoves: Array<{ application: BulkApplication; toStatus: TPipelineStatus }> = [];
       for (const item of chunk) {
         const application = reachable.get(item.applicationId);
         const problem = application
-          ? await restoreItem(tx, member, action, item, application, now)
+          ? await restoreItem(tx, member, action, item, application, now, stageMoves)
           : new AppError('NOT_FOUND', BULK_ACTION_MESSAGES.notReachable);
         if (problem || !application) {
           refused.push({
@@ -170,6 +175,8 @@ export async function undoBulkAction({
         }
         chunkDone.push({ item, application });
       }
+      // A move back is a move: in the pipeline history and the activity log, written together.
+      await moveApplicationStages(tx, { owner: member, moves: stageMoves, now });
       return chunkDone;
     });
     for (const { item, application } of done) {

@@ -369,7 +369,7 @@ describe('POST /api/employer/applicant/undo-bulk-action/{operationId}', () => {
         db: app.db,
         owner,
         operationId: result.operationId,
-        now: new Date(actedAt.getTime() + 10_001),
+        now: new Date(actedAt.getTime() + 11_000),
       }),
     ).rejects.toMatchObject({ code: 'BUSINESS_RULE', message: BULK_ACTION_MESSAGES.undoExpired });
     expect(await stagesOf(onJob)).toEqual(new Set(['Hired']));
