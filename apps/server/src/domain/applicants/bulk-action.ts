@@ -8,7 +8,7 @@ import {
 } from '@medhire/contract/bulk-actions';
 import type { TPipelineStatus } from '@medhire/contract/matches';
 import { emptyVariablesMessage } from '@medhire/contract/message-templates';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bulkOperations } from '../../db/schema/bulk-operations.ts';
 import { applications } from '../../db/schema/hiring.ts';
@@ -32,6 +32,8 @@ import { moveApplicationStages } from './update-pipeline-status.ts';
 
 /** Applications written per transaction: a failure loses one chunk's work, never a half chunk. */
 export const BULK_CHUNK_SIZE = 100;
+/** How long an operation's undo record is kept (its undo window is 10 seconds). */
+export const BULK_OPERATION_RETENTION_MS = 24 * 60 * 60_000;
 
 /** An application of a bulk action, as read and locked in its chunk's transaction. */
 export interface BulkApplication {
@@ -209,6 +211,15 @@ export async function runBulkAction({
     return false;
   });
 
+  // Undo records serve for seconds; each new action of the organisation clears its old ones.
+  await db
+    .delete(bulkOperations)
+    .where(
+      and(
+        eq(bulkOperations.organizationId, organizationId),
+        lt(bulkOperations.createdAt, new Date(now.getTime() - BULK_OPERATION_RETENTION_MS)),
+      ),
+    );
   const [operation] = await db
     .insert(bulkOperations)
     .values({ organizationId, userId: owner.userId, action: body.action, items: [], createdAt: now })

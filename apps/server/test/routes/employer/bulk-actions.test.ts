@@ -2,6 +2,7 @@ import { BULK_ACTION_MESSAGES, type TBulkActionResult } from '@medhire/contract/
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkOperations } from '../../../src/db/schema/bulk-operations.ts';
 import {
   applicationEvents,
   applications,
@@ -382,6 +383,29 @@ describe('POST /api/employer/applicant/undo-bulk-action/{operationId}', () => {
     });
     expect(undone.restored).toEqual(onJob);
     expect(await stagesOf(onJob)).toEqual(new Set(['Submitted']));
+  });
+
+  it("clears the organisation's undo records older than a day when it acts again", async () => {
+    const { employer, onJob } = await organizationWithApplicants([1, 0]);
+    const owner = {
+      userId: employer.id,
+      organizationId: employer.organizationId,
+      memberRole: 'owner' as const,
+    };
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
+    const old = await runBulkAction({
+      db: app.db,
+      owner,
+      body: { action: 'save', applicationIds: onJob },
+      now: dayAgo,
+    });
+    await runBulkAction({ db: app.db, owner, body: { action: 'unsave', applicationIds: onJob } });
+    const kept = await app.db
+      .select({ id: bulkOperations.id })
+      .from(bulkOperations)
+      .where(eq(bulkOperations.organizationId, employer.organizationId));
+    expect(kept.map((row) => row.id)).not.toContain(old.operationId);
+    expect(kept).toHaveLength(1);
   });
 
   it('leaves an application moved again since as it is, and says so', async () => {
