@@ -14,6 +14,7 @@ const scripts = [
   'recommended.ts',
   'startup.ts',
   'notifications.ts',
+  'bulk-actions.ts',
   'backup.ts',
   'messaging.ts',
   'messaging-chaos.ts',

@@ -29,6 +29,8 @@ export const ACTIVITY_TYPES = [
   'interview.scheduled',
   'interview.rescheduled',
   'interview.cancelled',
+  'applicant.bulk_action',
+  'applicant.bulk_undone',
 ] as const;
 export const ZActivityType = z.enum(ACTIVITY_TYPES);
 export type TActivityType = z.infer<typeof ZActivityType>;
@@ -62,6 +64,8 @@ export const ACTIVITY_TYPE_LABELS: Record<TActivityType, string> = {
   'interview.scheduled': 'Interview scheduled',
   'interview.rescheduled': 'Interview rescheduled',
   'interview.cancelled': 'Interview canceled',
+  'applicant.bulk_action': 'Bulk action on applicants',
+  'applicant.bulk_undone': 'Bulk action undone',
 };
 
 /** Entries are kept this long, then purged by the queue. */

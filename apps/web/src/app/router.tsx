@@ -19,7 +19,6 @@ const legal = () => import('../features/legal/components/legal-screens.tsx');
 const editProfile = () => import('./edit-profile-route.tsx');
 const onboarding = () => import('../features/organizations/components/organization-screens.tsx');
 const jobs = () => import('../features/jobs/components/jobs-screens.tsx');
-const applicants = () => import('../features/applicants/components/applicants-screens.tsx');
 const preferences = () => import('../features/preferences/components/would-you-rather-screen.tsx');
 const authScreens = () => import('../features/auth/components/account-access-screens.tsx');
 
@@ -202,7 +201,10 @@ export const routes: RouteObject[] = [
           {
             path: 'applicants',
             handle: needs('applicants', 'see applicants'),
-            lazy: screen(applicants, (module) => module.ApplicantsScreen),
+            lazy: screen(
+              () => import('./applicants-list-route.tsx'),
+              (module) => module.ApplicantsListRoute,
+            ),
           },
           {
             path: 'applicants/:id',

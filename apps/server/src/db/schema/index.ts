@@ -4,6 +4,7 @@
  */
 export * from './accounts.ts';
 export * from './billing.ts';
+export * from './bulk-operations.ts';
 export * from './hiring.ts';
 export * from './interviews.ts';
 export * from './job-alerts.ts';

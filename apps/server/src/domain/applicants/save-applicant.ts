@@ -60,10 +60,7 @@ export async function saveApplicant({
   if (!organizationId || !isUuid(applicantId)) throw applicantNotFound();
   await db.transaction(async (tx) => {
     await assertMaySave(tx, owner, organizationId, applicantId);
-    await tx
-      .insert(savedApplicants)
-      .values({ organizationId, physicianId: applicantId, savedByUserId: owner.userId, createdAt: now })
-      .onConflictDoNothing();
+    await writeSaved(tx, { organizationId, physicianId: applicantId, savedByUserId: owner.userId, now });
   });
   return getSingleApplicant({ db, owner, applicantId });
 }
@@ -88,11 +85,45 @@ export async function unsaveApplicant({
   if (!organizationId || !isUuid(applicantId)) throw applicantNotFound();
   await db.transaction(async (tx) => {
     if (isDelegate(owner)) await assertMaySave(tx, owner, organizationId, applicantId);
-    await tx
-      .delete(savedApplicants)
-      .where(
-        and(eq(savedApplicants.organizationId, organizationId), eq(savedApplicants.physicianId, applicantId)),
-      );
+    await writeUnsaved(tx, { organizationId, physicianId: applicantId });
   });
   return { _id: applicantId };
+}
+
+/**
+ * Saves a physician for the organisation inside the caller's transaction, after its checks.
+ * Answers whether it was newly saved (saving again keeps the first save and its time).
+ */
+export async function writeSaved(
+  tx: Db,
+  saved: { organizationId: string; physicianId: string; savedByUserId: string | null; now: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(savedApplicants)
+    .values({
+      organizationId: saved.organizationId,
+      physicianId: saved.physicianId,
+      savedByUserId: saved.savedByUserId,
+      createdAt: saved.now,
+    })
+    .onConflictDoNothing()
+    .returning({ physicianId: savedApplicants.physicianId });
+  return inserted.length > 0;
+}
+
+/**
+ * Removes a physician from the organisation's saved list inside the caller's transaction, after
+ * its checks. Answers the removed save (who saved and when), so it can be put back, or null.
+ */
+export async function writeUnsaved(
+  tx: Db,
+  { organizationId, physicianId }: { organizationId: string; physicianId: string },
+): Promise<{ savedByUserId: string | null; createdAt: Date } | null> {
+  const [removed] = await tx
+    .delete(savedApplicants)
+    .where(
+      and(eq(savedApplicants.organizationId, organizationId), eq(savedApplicants.physicianId, physicianId)),
+    )
+    .returning({ savedByUserId: savedApplicants.savedByUserId, createdAt: savedApplicants.createdAt });
+  return removed ?? null;
 }

@@ -1,16 +1,16 @@
 import { APPLICANT_MESSAGES, type TApplicant } from '@medhire/contract/applicants';
 import type { TPipelineStatus } from '@medhire/contract/matches';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applicationEvents, applications } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
-import { notifyPhysicianOfStatusChange } from '../notifications/notify-physician.ts';
+import { notifyPhysiciansOfStatusChanges } from '../notifications/notify-physician.ts';
 import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
-import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
+import { jobTitlesOf, physicianNamesOf } from '../team/activity-names.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
-import { recordActivity } from '../team/record-activity.ts';
+import { recordActivities } from '../team/record-activity.ts';
 import { loadApplicantViews } from './applicant-views.ts';
 
 export interface UpdatePipelineStatusOptions {
@@ -98,45 +98,81 @@ export interface StageMove {
  * entry (who and when), the activity log line and the physician's notification. The caller has
  * checked the move is allowed; scheduling an interview moves the applicant to Interview this way.
  */
-export async function moveApplicationStage(
-  tx: Db,
-  { owner, application, toStatus, now }: StageMove,
-): Promise<void> {
-  const { organizationId } = owner;
-  const pipelineStatus = toStatus;
-  await tx
-    .update(applications)
-    .set({ pipelineStatus, updatedAt: now })
-    .where(eq(applications.id, application.id));
-  await tx.insert(applicationEvents).values({
-    applicationId: application.id,
-    fromStatus: application.status,
-    toStatus: pipelineStatus,
-    actor: 'employer',
-    changedByUserId: owner.userId,
-    createdAt: now,
+export async function moveApplicationStage(tx: Db, move: StageMove): Promise<void> {
+  await moveApplicationStages(tx, {
+    owner: move.owner,
+    moves: [{ application: move.application, toStatus: move.toStatus }],
+    now: move.now,
   });
-  const physicianName = await physicianNameOf(tx, application.physicianId);
-  await recordActivity(tx, {
-    organizationId,
-    actorUserId: owner.userId,
-    type: 'pipeline.moved',
-    summary: `Moved ${physicianName} to ${pipelineStatus} on ${await jobTitleOf(tx, application.jobId)}`,
-    subjectType: 'applicant',
-    subjectId: application.physicianId,
-    details: {
+}
+
+export interface StageMoves {
+  owner: JobOwner & { organizationId: string };
+  moves: ReadonlyArray<Pick<StageMove, 'application' | 'toStatus'>>;
+  now: Date;
+}
+
+/**
+ * moveApplicationStage for many applications (a bulk move, its undo): the same writes per
+ * application, made set-wise so that hundreds cost a handful of statements.
+ */
+export async function moveApplicationStages(tx: Db, { owner, moves, now }: StageMoves): Promise<void> {
+  if (moves.length === 0) return;
+  const { organizationId } = owner;
+  const byStage = new Map<TPipelineStatus, string[]>();
+  for (const { application, toStatus } of moves) {
+    byStage.set(toStatus, [...(byStage.get(toStatus) ?? []), application.id]);
+  }
+  for (const [pipelineStatus, ids] of byStage) {
+    await tx
+      .update(applications)
+      .set({ pipelineStatus, updatedAt: now })
+      .where(inArray(applications.id, ids));
+  }
+  await tx.insert(applicationEvents).values(
+    moves.map(({ application, toStatus }) => ({
       applicationId: application.id,
+      fromStatus: application.status,
+      toStatus,
+      actor: 'employer' as const,
+      changedByUserId: owner.userId,
+      createdAt: now,
+    })),
+  );
+  const physicianNames = await physicianNamesOf(
+    tx,
+    moves.map(({ application }) => application.physicianId),
+  );
+  const jobTitles = await jobTitlesOf(
+    tx,
+    moves.map(({ application }) => application.jobId),
+  );
+  await recordActivities(
+    tx,
+    moves.map(({ application, toStatus }) => ({
+      organizationId,
+      actorUserId: owner.userId,
+      type: 'pipeline.moved' as const,
+      summary: `Moved ${physicianNames.get(application.physicianId)} to ${toStatus} on ${jobTitles.get(application.jobId)}`,
+      subjectType: 'applicant',
+      subjectId: application.physicianId,
+      details: {
+        applicationId: application.id,
+        jobId: application.jobId,
+        from: application.status,
+        to: toStatus,
+      },
+      createdAt: now,
+    })),
+  );
+  await notifyPhysiciansOfStatusChanges(
+    tx,
+    moves.map(({ application, toStatus }) => ({
+      physicianId: application.physicianId,
       jobId: application.jobId,
       from: application.status,
-      to: pipelineStatus,
-    },
-    createdAt: now,
-  });
-  await notifyPhysicianOfStatusChange(tx, {
-    physicianId: application.physicianId,
-    jobId: application.jobId,
-    from: application.status,
-    to: pipelineStatus,
-    now,
-  });
+      to: toStatus,
+      now,
+    })),
+  );
 }

@@ -4,7 +4,7 @@ import {
   type TPhysicianNotificationType,
 } from '@medhire/contract/physician-notifications';
 import { CANDIDATE_STATUS_LABELS } from '@medhire/contract/physicians';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
-import { notifyUsers } from './notify.ts';
+import { notifyUsers, notifyUsersEach } from './notify.ts';
 
 /** The user behind a physician profile, unless the account was deleted (a deleted one hears nothing). */
 async function activePhysicianUserId(db: Db, physicianId: string): Promise<string | undefined> {
@@ -77,36 +77,58 @@ export async function notifyPhysicianOfInvite(
  * (an employer moving a candidate between stages the physician reads alike tells them nothing).
  * Pass the transaction that changes the status.
  */
-export async function notifyPhysicianOfStatusChange(
-  db: Db,
-  {
-    physicianId,
-    jobId,
-    from,
-    to,
-    matchStatus,
-    now,
-  }: {
-    physicianId: string;
-    jobId: string;
-    from: TPipelineStatus | null;
-    to: TPipelineStatus;
-    matchStatus?: TMatchStatus | null;
-    now?: Date;
-  },
-) {
-  const before = candidateStatusOf(from, matchStatus);
-  const after = candidateStatusOf(to, matchStatus);
-  if (!after || before === after) return undefined;
-  const { title, organization } = await jobAndOrganization(db, jobId);
-  return notifyPhysician(
+export interface StatusChange {
+  physicianId: string;
+  jobId: string;
+  from: TPipelineStatus | null;
+  to: TPipelineStatus;
+  matchStatus?: TMatchStatus | null;
+  now?: Date;
+}
+
+export async function notifyPhysicianOfStatusChange(db: Db, change: StatusChange) {
+  const [row] = await notifyPhysiciansOfStatusChanges(db, [change]);
+  return row;
+}
+
+/**
+ * notifyPhysicianOfStatusChange for many changes (a bulk move): the same rule and sentences,
+ * the names read once per job and physician, the notifications stored and queued together.
+ */
+export async function notifyPhysiciansOfStatusChanges(db: Db, changes: readonly StatusChange[]) {
+  const told = changes.flatMap((change) => {
+    const before = candidateStatusOf(change.from, change.matchStatus);
+    const after = candidateStatusOf(change.to, change.matchStatus);
+    return !after || before === after ? [] : [{ ...change, after }];
+  });
+  if (told.length === 0) return [];
+  const jobNames = new Map<string, Awaited<ReturnType<typeof jobAndOrganization>>>();
+  for (const jobId of new Set(told.map((change) => change.jobId))) {
+    jobNames.set(jobId, await jobAndOrganization(db, jobId));
+  }
+  const accounts = await db
+    .select({ physicianId: physicians.id, userId: users.id })
+    .from(physicians)
+    .innerJoin(users, and(eq(users.id, physicians.userId), isNull(users.archivedAt)))
+    .where(inArray(physicians.id, [...new Set(told.map((change) => change.physicianId))]));
+  const userOf = new Map(accounts.map((account) => [account.physicianId, account.userId]));
+  return notifyUsersEach(
     db,
-    physicianId,
-    'APPLICATION_STATUS',
-    `Application update: ${CANDIDATE_STATUS_LABELS[after]}`,
-    `Your application for ${title} at ${organization} is now: ${CANDIDATE_STATUS_LABELS[after].toLowerCase()}.`,
-    { jobId, candidateStatus: after },
-    now,
+    told.flatMap((change) => {
+      const userId = userOf.get(change.physicianId);
+      const names = jobNames.get(change.jobId);
+      if (!userId || !names) return [];
+      return [
+        {
+          userId,
+          type: 'APPLICATION_STATUS' as const,
+          title: `Application update: ${CANDIDATE_STATUS_LABELS[change.after]}`,
+          body: `Your application for ${names.title} at ${names.organization} is now: ${CANDIDATE_STATUS_LABELS[change.after].toLowerCase()}.`,
+          data: { jobId: change.jobId, candidateStatus: change.after },
+          now: change.now,
+        },
+      ];
+    }),
   );
 }
 

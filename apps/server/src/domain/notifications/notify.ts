@@ -54,6 +54,33 @@ export async function notifyUsers({
 }
 
 /**
+ * Stores notifications of different contents (one per entry) and queues their delivery as one
+ * job, through the same `db` as notifyUsers: a bulk change notifies everyone it touched at once.
+ */
+export async function notifyUsersEach(
+  db: Db,
+  entries: ReadonlyArray<NotificationContent & { userId: string }>,
+): Promise<TNotificationRow[]> {
+  if (entries.length === 0) return [];
+  const rows = await db
+    .insert(notifications)
+    .values(
+      entries.map(({ userId, type, title, body, data, now }) => ({
+        userId,
+        type,
+        title,
+        body,
+        data,
+        createdAt: now ?? new Date(),
+      })),
+    )
+    .returning();
+  const job: NotificationDeliveryJob = { notificationIds: rows.map((row) => row.id) };
+  await enqueueJob(db, NOTIFICATION_DELIVERY_QUEUE, job);
+  return rows;
+}
+
+/**
  * The members of an organisation who should hear about an event, oldest account first: every
  * owner, admin and recruiter who can still use MedHire, and the delegates the event's job
  * (`jobId`) is assigned to. An event with no job reaches no delegate.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
@@ -14,6 +14,36 @@ export async function physicianNameOf(db: Db, physicianId: string): Promise<stri
     .where(eq(physicians.id, physicianId))
     .limit(1);
   return physician ? `Dr. ${physician.firstName} ${physician.lastName}`.trim() : 'a physician';
+}
+
+/** physicianNameOf for many physicians in one query; a missing one is 'a physician'. */
+export async function physicianNamesOf(
+  db: Db,
+  physicianIds: readonly string[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(physicianIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: physicians.id, firstName: physicians.firstName, lastName: physicians.lastName })
+          .from(physicians)
+          .where(inArray(physicians.id, ids));
+  const names = new Map(rows.map((row) => [row.id, `Dr. ${row.firstName} ${row.lastName}`.trim()]));
+  for (const id of ids) if (!names.has(id)) names.set(id, 'a physician');
+  return names;
+}
+
+/** jobTitleOf for many jobs in one query; a missing one is 'a job'. */
+export async function jobTitlesOf(db: Db, jobIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(jobIds)];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db.select({ id: jobs.id, title: jobs.title }).from(jobs).where(inArray(jobs.id, ids));
+  const titles = new Map(rows.map((row) => [row.id, `“${row.title}”`]));
+  for (const id of ids) if (!titles.has(id)) titles.set(id, 'a job');
+  return titles;
 }
 
 export async function jobTitleOf(db: Db, jobId: string | null): Promise<string> {

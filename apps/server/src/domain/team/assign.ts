@@ -17,7 +17,7 @@ import { findMember, memberName } from './member-ref.ts';
 import { recordActivity } from './record-activity.ts';
 
 /** The assignee must be a current member of the organisation; null leaves it with nobody. */
-async function resolveAssignee(db: Db, organizationId: string, assigneeId: string | null) {
+export async function resolveAssignee(db: Db, organizationId: string, assigneeId: string | null) {
   if (assigneeId === null) return null;
   const member = isUuid(assigneeId) ? await findMember(db, organizationId, assigneeId) : undefined;
   if (!member) throw new AppError('BUSINESS_RULE', TEAM_MESSAGES.assigneeNotMember);
@@ -88,21 +88,7 @@ export async function assignApplication({
       .for('update', { of: applications });
     if (!application) throw notFound();
     const assignee = await resolveAssignee(tx, organizationId, assigneeId);
-    await tx
-      .update(applications)
-      .set({ assigneeUserId: assignee?.id ?? null, updatedAt: new Date() })
-      .where(eq(applications.id, application.id));
-    await recordActivity(tx, {
-      organizationId,
-      actorUserId: owner.userId,
-      type: 'applicant.assigned',
-      summary: assignee
-        ? `Assigned an applicant for ${application.jobTitle} to ${memberName(assignee)}`
-        : `Left an applicant for ${application.jobTitle} with nobody in particular`,
-      subjectType: 'application',
-      subjectId: application.id,
-      details: { assigneeId: assignee?.id ?? null, physicianId: application.physicianId },
-    });
+    await writeApplicationAssignee(tx, { owner: { ...owner, organizationId }, application, assignee });
     const [applicant] = await loadApplicantViews({
       db: tx,
       organizationId,
@@ -112,5 +98,40 @@ export async function assignApplication({
     });
     if (!applicant) throw notFound();
     return applicant;
+  });
+}
+
+export interface ApplicationAssignment {
+  owner: JobOwner & { organizationId: string };
+  /** The application as read (and locked) by the caller. */
+  application: { id: string; physicianId: string; jobTitle: string };
+  /** A member found by resolveAssignee; null: nobody in particular. */
+  assignee: Awaited<ReturnType<typeof resolveAssignee>>;
+  now?: Date;
+}
+
+/**
+ * The writes of one assignment, inside the caller's transaction: the new assignee and its
+ * activity-log line. The caller has checked the application is theirs and the assignee a member.
+ */
+export async function writeApplicationAssignee(
+  tx: Db,
+  { owner, application, assignee, now = new Date() }: ApplicationAssignment,
+): Promise<void> {
+  await tx
+    .update(applications)
+    .set({ assigneeUserId: assignee?.id ?? null, updatedAt: now })
+    .where(eq(applications.id, application.id));
+  await recordActivity(tx, {
+    organizationId: owner.organizationId,
+    actorUserId: owner.userId,
+    type: 'applicant.assigned',
+    summary: assignee
+      ? `Assigned an applicant for ${application.jobTitle} to ${memberName(assignee)}`
+      : `Left an applicant for ${application.jobTitle} with nobody in particular`,
+    subjectType: 'application',
+    subjectId: application.id,
+    details: { assigneeId: assignee?.id ?? null, physicianId: application.physicianId },
+    createdAt: now,
   });
 }

@@ -25,18 +25,28 @@ export interface ActivityEntry {
  * (their full name, else their e-mail) so the entry keeps it after they leave.
  */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  const actorName = entry.actorUserId
-    ? sql`coalesce((select coalesce(${users.fullName}, ${users.email}) from ${users} where ${eq(users.id, entry.actorUserId)}), 'A former member')`
-    : sql`'MedHire'`;
-  await db.insert(activityLog).values({
-    organizationId: entry.organizationId,
-    actorUserId: entry.actorUserId,
-    actorName,
-    type: entry.type,
-    summary: entry.summary,
-    subjectType: entry.subjectType ?? null,
-    subjectId: entry.subjectId ?? null,
-    details: entry.details ?? {},
-    ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
-  });
+  await recordActivities(db, [entry]);
+}
+
+/**
+ * Writes several entries in one statement (a bulk action's lines), with recordActivity's rules:
+ * through the transaction of the change, each actor's name copied at the time.
+ */
+export async function recordActivities(db: Db, entries: readonly ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(activityLog).values(
+    entries.map((entry) => ({
+      organizationId: entry.organizationId,
+      actorUserId: entry.actorUserId,
+      actorName: entry.actorUserId
+        ? sql`coalesce((select coalesce(${users.fullName}, ${users.email}) from ${users} where ${eq(users.id, entry.actorUserId)}), 'A former member')`
+        : sql`'MedHire'`,
+      type: entry.type,
+      summary: entry.summary,
+      subjectType: entry.subjectType ?? null,
+      subjectId: entry.subjectId ?? null,
+      details: entry.details ?? {},
+      ...(entry.createdAt ? { createdAt: entry.createdAt } : {}),
+    })),
+  );
 }

@@ -112,6 +112,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'POST /api/employer/applicant/save-applicant/:applicantId': needs('applicants'),
   'DELETE /api/employer/applicant/unsave-applicant/:applicantId': needs('applicants'),
   'PATCH /api/employer/applicant/update-pipeline-status/:applicationId': needs('applicants'),
+  'POST /api/employer/applicant/bulk-action': needs('applicants'),
+  'POST /api/employer/applicant/undo-bulk-action/:operationId': needs('applicants'),
   'POST /api/employer/match/create-match': needs('applicants'),
   'GET /api/employer/match/get-all-matches/:userId': needs('applicants'),
   'GET /api/employer/match/get-matches-by-job/:jobId': needs('applicants'),

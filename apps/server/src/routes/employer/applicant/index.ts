@@ -10,15 +10,23 @@ import {
   ZUpdatePipelineStatusBody,
   ZUserIdParams,
 } from '@medhire/contract/applicants';
+import {
+  ZBulkActionBody,
+  ZBulkActionResult,
+  ZOperationIdParams,
+  ZUndoBulkActionResult,
+} from '@medhire/contract/bulk-actions';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import { ZAssignBody } from '@medhire/contract/team';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { runBulkAction } from '../../../domain/applicants/bulk-action.ts';
 import { exploreApplicants } from '../../../domain/applicants/explore-applicants.ts';
 import { getSingleApplicant } from '../../../domain/applicants/get-single-applicant.ts';
 import { listApplicants } from '../../../domain/applicants/list-applicants.ts';
 import { listSavedApplicants } from '../../../domain/applicants/list-saved-applicants.ts';
 import { saveApplicant, unsaveApplicant } from '../../../domain/applicants/save-applicant.ts';
+import { undoBulkAction } from '../../../domain/applicants/undo-bulk-action.ts';
 import { updatePipelineStatus } from '../../../domain/applicants/update-pipeline-status.ts';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
 import { assignApplication } from '../../../domain/team/assign.ts';
@@ -226,6 +234,55 @@ const employerApplicantRoutes: FastifyPluginAsyncZod = async (app) => {
         owner: ownerOf(request),
         applicationId: request.params.applicationId,
         assigneeId: request.body.assigneeId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/bulk-action',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'One action on up to 500 applications: each the caller may work on is changed, each other is reported with the reason',
+        body: ZBulkActionBody,
+        response: { 200: ok(ZBulkActionResult), ...FAILURES, 422: ZFailure },
+      },
+    },
+    async (request) => {
+      const result = await runBulkAction({
+        db: app.db,
+        owner: ownerOf(request),
+        body: request.body,
+        log: request.log,
+      });
+      return {
+        success: true as const,
+        message: `${result.applied.length} applied, ${result.refused.length} not applied.`,
+        data: result,
+      };
+    },
+  );
+
+  app.post(
+    '/undo-bulk-action/:operationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Put back what a bulk action changed: its author only, within 10 seconds of it',
+        params: ZOperationIdParams,
+        response: { 200: ok(ZUndoBulkActionResult), ...FAILURES, 422: ZFailure },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'The bulk action is undone.',
+      data: await undoBulkAction({
+        db: app.db,
+        owner: ownerOf(request),
+        operationId: request.params.operationId,
       }),
     }),
   );

@@ -245,7 +245,7 @@ describe('the applicants list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Name', 'Specialty', 'Experience', 'State', 'Board status', 'Available', 'Actions']);
+    ).toEqual(['Select', 'Name', 'Specialty', 'Experience', 'State', 'Board status', 'Available', 'Actions']);
     const jane = within(table).getByRole('row', { name: /Dr\. Jane Doe/ });
     expect(within(jane).getByRole('link', { name: 'Dr. Jane Doe' })).toHaveAttribute(
       'href',

@@ -5,6 +5,11 @@ import type {
   TGetAllApplicantsQuery,
   TRecommendedQuery,
 } from '@medhire/contract/applicants';
+import type {
+  TBulkActionBody,
+  TBulkActionResult,
+  TUndoBulkActionResult,
+} from '@medhire/contract/bulk-actions';
 import type { TPipelineStatus } from '@medhire/contract/matches';
 import { http } from '../../../lib/http.ts';
 
@@ -45,4 +50,10 @@ export const applicantsApi = {
     http.patch<TApplicant>(`/employer/applicant/update-pipeline-status/${id(applicationId)}`, {
       pipelineStatus,
     }),
+  /** One action on many applications; answers what was applied and why the others were not. */
+  bulkAction: (body: TBulkActionBody) =>
+    http.post<TBulkActionResult>('/employer/applicant/bulk-action', body),
+  /** Puts a bulk action back (its author, within 10 seconds). */
+  undoBulkAction: (operationId: string) =>
+    http.post<TUndoBulkActionResult>(`/employer/applicant/undo-bulk-action/${id(operationId)}`),
 };

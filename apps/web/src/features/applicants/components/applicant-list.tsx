@@ -232,14 +232,17 @@ export interface ApplicantPageProps {
   label: string;
   /** The actions of each applicant (Save, Invite …). */
   renderActions?: (applicant: TApplicant) => ReactNode;
+  /** A selection checkbox for each applicant, when the list offers bulk actions. */
+  renderSelect?: (applicant: TApplicant) => ReactNode;
 }
 
 /** The cards of one page of applicants. */
-export function ApplicantList({ applicants, label, renderActions }: ApplicantPageProps) {
+export function ApplicantList({ applicants, label, renderActions, renderSelect }: ApplicantPageProps) {
   return (
     <ul className="applicant-list" aria-label={label}>
       {applicants.map((applicant) => (
-        <li key={applicant._id}>
+        <li key={applicant._id} className={cx(renderSelect && 'applicant-list__item--selectable')}>
+          {renderSelect?.(applicant)}
           <ApplicantCard applicant={applicant} actions={renderActions?.(applicant)} />
         </li>
       ))}

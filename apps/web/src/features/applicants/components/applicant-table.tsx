@@ -37,7 +37,7 @@ export function ApplicantViewToggle({
 }
 
 /** One page of applicants as table rows: who, specialty, experience, state, board status, start year. */
-export function ApplicantTable({ applicants, label, renderActions }: ApplicantPageProps) {
+export function ApplicantTable({ applicants, label, renderActions, renderSelect }: ApplicantPageProps) {
   return (
     <Table<TApplicant>
       caption={label}
@@ -46,6 +46,15 @@ export function ApplicantTable({ applicants, label, renderActions }: ApplicantPa
       isStackedOnPhone
       className="applicant-table"
       columns={[
+        ...(renderSelect
+          ? [
+              {
+                key: 'select',
+                header: <span className="visually-hidden">Select</span>,
+                cell: (applicant: TApplicant) => renderSelect(applicant),
+              },
+            ]
+          : []),
         {
           key: 'name',
           header: 'Name',

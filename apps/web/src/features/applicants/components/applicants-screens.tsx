@@ -1,5 +1,6 @@
-import type { TApplicant } from '@medhire/contract/applicants';
+import type { TApplicant, TGetAllApplicantsQuery } from '@medhire/contract/applicants';
 import { RECOMMENDED_PAGE_MAX } from '@medhire/contract/applicants';
+import { BULK_ACTION_MAX } from '@medhire/contract/bulk-actions';
 import type { TJob } from '@medhire/contract/jobs';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button, buttonClasses } from '@medhire/ui/button.tsx';
@@ -8,10 +9,11 @@ import { Select } from '@medhire/ui/field.tsx';
 import { CompassIcon, PlusIcon, SearchIcon, SparkIcon, UserIcon, UsersIcon } from '@medhire/ui/icons.tsx';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Tabs } from '@medhire/ui/tabs.tsx';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { describeError } from '../../../lib/http.ts';
 import { type ApplicantsView, applicantsViewStore } from '../../../lib/storage.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
@@ -33,6 +35,13 @@ import {
   useListParams,
 } from './applicant-list.tsx';
 import { ApplicantTable, ApplicantViewToggle } from './applicant-table.tsx';
+import {
+  BulkActionBar,
+  type BulkTargets,
+  type BulkTemplateOption,
+  SelectApplicantCheckbox,
+} from './bulk-action-bar.tsx';
+import { useBulkSelection } from './bulk-selection.ts';
 import { type ApplicantActions, useApplicantActions } from './use-applicant-actions.tsx';
 import './applicants.css';
 
@@ -123,7 +132,9 @@ function ListBody({
   onPage,
   actions,
   view,
+  renderSelect,
 }: {
+  renderSelect?: (applicant: TApplicant) => ReactNode;
   state: LoadState;
   applicants: readonly TApplicant[];
   listLabel: string;
@@ -147,9 +158,19 @@ function ListBody({
   return (
     <>
       {view === 'table' ? (
-        <ApplicantTable applicants={applicants} label={listLabel} renderActions={renderActions} />
+        <ApplicantTable
+          applicants={applicants}
+          label={listLabel}
+          renderActions={renderActions}
+          renderSelect={renderSelect}
+        />
       ) : (
-        <ApplicantList applicants={applicants} label={listLabel} renderActions={renderActions} />
+        <ApplicantList
+          applicants={applicants}
+          label={listLabel}
+          renderActions={renderActions}
+          renderSelect={renderSelect}
+        />
       )}
       <ListPager
         page={page}
@@ -165,16 +186,70 @@ function ListBody({
   );
 }
 
+/** Loads the templates the member may send, composed in by the app (the templates feature's API). */
+export type LoadTemplates = (signal?: AbortSignal) => Promise<{ templates: BulkTemplateOption[] }>;
+
+/**
+ * The applications a selected row stands for: the physician's applications in view (to the
+ * filtered job and stage when the list is filtered), leaving out withdrawn ones.
+ */
+export function applicationIdsOf(
+  applicant: TApplicant,
+  filters: { jobId?: string; pipelineStatus?: string },
+): string[] {
+  return applicant.applications
+    .filter(
+      (application) =>
+        !application.withdrawnAt &&
+        (!filters.jobId || application.jobId === filters.jobId) &&
+        (!filters.pipelineStatus || application.pipelineStatus === filters.pipelineStatus),
+    )
+    .map((application) => application._id);
+}
+
+/** Targets of a bulk action: the applications of these applicants, at most BULK_ACTION_MAX. */
+function targetsOf(
+  applicants: readonly TApplicant[],
+  filters: { jobId?: string; pipelineStatus?: string },
+): BulkTargets {
+  const names = new Map<string, string>();
+  for (const applicant of applicants) {
+    for (const applicationId of applicationIdsOf(applicant, filters))
+      names.set(applicationId, applicant.fullName);
+  }
+  return {
+    applicationIds: [...names.keys()].slice(0, BULK_ACTION_MAX),
+    nameOf: (applicationId) => names.get(applicationId) ?? 'An applicant',
+  };
+}
+
+/** Every applicant matching the filters, page after page, up to BULK_ACTION_MAX. */
+async function loadAllMatching(
+  userId: string,
+  query: Partial<TGetAllApplicantsQuery>,
+): Promise<TApplicant[]> {
+  const pageSize = 200;
+  const found: TApplicant[] = [];
+  for (let pageNumber = 1; found.length < BULK_ACTION_MAX; pageNumber += 1) {
+    const list = await applicantsApi.getAllApplicants(userId, { ...query, pageSize, pageNumber });
+    found.push(...list.applicants);
+    if (list.applicants.length < pageSize || found.length >= list.total) break;
+  }
+  return found.slice(0, BULK_ACTION_MAX);
+}
+
 function AllApplicantsTab({
   params,
   jobs,
   actions,
   view,
+  loadTemplates,
 }: {
   params: ListParams;
   jobs: readonly TJob[] | undefined;
   actions: ApplicantActions;
   view: ApplicantsView;
+  loadTemplates?: LoadTemplates;
 }) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
@@ -188,6 +263,35 @@ function AllApplicantsTab({
   const assignee = get('assignee');
   const sort = get('sort');
   const members = useTeamMembers();
+  const canAssign = useCan('jobs.assign');
+  const canMessage = useCan('messages');
+  const filterQuery: Partial<TGetAllApplicantsQuery> = {
+    queryText: queryText || undefined,
+    jobId: jobId || undefined,
+    specialty: specialty || undefined,
+    state: state || undefined,
+    boardStatus: boardStatus || undefined,
+    pipelineStatus: isPipelineStatus(pipeline) ? pipeline : undefined,
+    assigneeId: assignee || undefined,
+    sort: isSort(sort) ? sort : undefined,
+  };
+  const orderedIds = useMemo(() => applicants.map((applicant) => applicant._id), [applicants]);
+  const selection = useBulkSelection(orderedIds);
+  const [templates, setTemplates] = useState<BulkTemplateOption[]>([]);
+  useEffect(() => {
+    if (!loadTemplates || !canMessage) return;
+    const controller = new AbortController();
+    loadTemplates(controller.signal)
+      .then((list) => setTemplates(list.templates))
+      // Without templates the bar leaves out sending one; every other action stays.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [loadTemplates, canMessage]);
+  // A new filter or page is a new list: what was selected on the old one is let go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's inputs decide when the selection ends.
+  useEffect(() => {
+    selection.clear();
+  }, [queryText, jobId, specialty, state, boardStatus, pipeline, assignee, sort, page]);
 
   const { state: loadState, retry } = usePagedLoad(
     (signal) =>
@@ -195,18 +299,7 @@ function AllApplicantsTab({
         ? applicantsApi
             .getAllApplicants(
               userId,
-              {
-                queryText: queryText || undefined,
-                jobId: jobId || undefined,
-                specialty: specialty || undefined,
-                state: state || undefined,
-                boardStatus: boardStatus || undefined,
-                pipelineStatus: isPipelineStatus(pipeline) ? pipeline : undefined,
-                assigneeId: assignee || undefined,
-                sort: isSort(sort) ? sort : undefined,
-                pageSize: APPLICANTS_PAGE_SIZE,
-                pageNumber: page,
-              },
+              { ...filterQuery, pageSize: APPLICANTS_PAGE_SIZE, pageNumber: page },
               signal,
             )
             .then((list) => {
@@ -227,6 +320,27 @@ function AllApplicantsTab({
         members={members.length > 1 ? members : undefined}
         showPipeline
       />
+      {/* Outside the list body, so a reload after an action keeps its summary and its Undo. */}
+      <BulkActionBar
+        selection={selection}
+        totalMatching={loadState.status === 'ready' ? loadState.total : applicants.length}
+        pageRows={applicants.length}
+        members={members}
+        canAssign={canAssign}
+        templates={canMessage ? templates : []}
+        onChanged={retry}
+        resolveTargets={async () => {
+          const filters = { jobId: jobId || undefined, pipelineStatus: filterQuery.pipelineStatus };
+          if (selection.isAllMatching && userId) {
+            return targetsOf(await loadAllMatching(userId, filterQuery), filters);
+          }
+          return targetsOf(
+            applicants.filter((applicant) => selection.selected.has(applicant._id)),
+            filters,
+          );
+        }}
+      />
+
       <ListBody
         state={loadState}
         applicants={applicants}
@@ -239,6 +353,13 @@ function AllApplicantsTab({
         onPage={(next) => params.updateParams({ page: String(next) })}
         actions={actions}
         view={view}
+        renderSelect={(applicant) => (
+          <SelectApplicantCheckbox
+            applicantId={applicant._id}
+            applicantName={applicant.fullName}
+            selection={selection}
+          />
+        )}
         empty={
           hasFilters ? (
             <EmptyState
@@ -437,7 +558,7 @@ function RecommendedApplicantsTab({
 }
 
 /** /applicants (spec §2, §3): all applicants, recommended ones per job, and the saved ones. */
-export function ApplicantsScreen() {
+export function ApplicantsScreen({ loadTemplates }: { loadTemplates?: LoadTemplates } = {}) {
   const params = useListParams();
   const userId = useAppSelector(selectUser)?._id;
   const tabParam = params.get('tab');
@@ -493,7 +614,15 @@ export function ApplicantsScreen() {
           {
             id: 'all',
             label: 'All applicants',
-            content: <AllApplicantsTab params={params} jobs={jobs} actions={actions} view={view} />,
+            content: (
+              <AllApplicantsTab
+                params={params}
+                jobs={jobs}
+                actions={actions}
+                view={view}
+                loadTemplates={loadTemplates}
+              />
+            ),
           },
           {
             id: 'recommended',

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ZPipelineStatus } from './matches.ts';
+
+/** At most this many applications per bulk action; the web's "select all matching" stops there. */
+export const BULK_ACTION_MAX = 500;
+/** How long after a bulk action its author may undo it. */
+export const BULK_UNDO_WINDOW_MS = 10_000;
+
+export const BULK_ACTIONS = ['move', 'reject', 'save', 'unsave', 'assign', 'message'] as const;
+export const ZBulkActionKind = z.enum(BULK_ACTIONS);
+export type TBulkActionKind = z.infer<typeof ZBulkActionKind>;
+
+export const BULK_ACTION_MESSAGES = {
+  notReachable: 'This application is not one you can work on.',
+  alreadyUndone: 'This bulk action was already undone.',
+  undoExpired: 'A bulk action can only be undone within 10 seconds; this one is kept.',
+  operationNotFound: 'We could not find that bulk action.',
+  assignNeedsRight: 'Only the owner, admins and recruiters can assign applicants.',
+  changedSince: 'This application changed after the bulk action, so it was left as it is.',
+} as const;
+
+const ZApplicationIds = z
+  .array(z.string().min(1).max(100))
+  .min(1, 'Select at least one applicant.')
+  .max(BULK_ACTION_MAX, `A bulk action takes at most ${BULK_ACTION_MAX} applicants.`);
+
+/**
+ * One action on many applications (an applicant's application to one job, as the list, the
+ * recommended list and the pipeline board show them). Saving and unsaving act on the physician
+ * of each application. `reject` may send a template; `message` must.
+ */
+export const ZBulkActionBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('move'), applicationIds: ZApplicationIds, stage: ZPipelineStatus }),
+  z.object({
+    action: z.literal('reject'),
+    applicationIds: ZApplicationIds,
+    templateId: z.string().min(1).max(100).optional(),
+  }),
+  z.object({ action: z.literal('save'), applicationIds: ZApplicationIds }),
+  z.object({ action: z.literal('unsave'), applicationIds: ZApplicationIds }),
+  z.object({
+    action: z.literal('assign'),
+    applicationIds: ZApplicationIds,
+    /** null: with nobody in particular. */
+    assigneeId: z.string().min(1).max(100).nullable(),
+  }),
+  z.object({
+    action: z.literal('message'),
+    applicationIds: ZApplicationIds,
+    templateId: z.string().min(1).max(100),
+  }),
+]);
+export type TBulkActionBody = z.infer<typeof ZBulkActionBody>;
+
+/** Why one application was left out; `code` is the error code a single call would have answered. */
+export const ZBulkRefusal = z.object({
+  applicationId: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type TBulkRefusal = z.infer<typeof ZBulkRefusal>;
+
+export const ZBulkActionResult = z.object({
+  /** The id to undo it with (for 10 seconds, by its author). */
+  operationId: z.string(),
+  action: ZBulkActionKind,
+  applied: z.array(z.string()),
+  refused: z.array(ZBulkRefusal),
+});
+export type TBulkActionResult = z.infer<typeof ZBulkActionResult>;
+
+export const ZOperationIdParams = z.object({ operationId: z.string().min(1).max(100) });
+
+export const ZUndoBulkActionResult = z.object({
+  operationId: z.string(),
+  /** The applications put back as they were before the action. */
+  restored: z.array(z.string()),
+  /** Applications changed by someone else since, left as they are. */
+  refused: z.array(ZBulkRefusal),
+});
+export type TUndoBulkActionResult = z.infer<typeof ZUndoBulkActionResult>;
