@@ -18,11 +18,6 @@ export interface GetReportOptions {
   now?: Date;
 }
 
-/** How far a pipeline stage is along the hiring order; Rejected is no step forward. */
-function stageRank(column: SQL): SQL {
-  return sql`case ${column} when 'Shortlisted' then 1 when 'Interview' then 2 when 'Offer' then 3 when 'Hired' then 4 else 0 end`;
-}
-
 const TIMED_STAGES = ['Submitted', 'Shortlisted', 'Interview', 'Offer'] as const;
 
 function rows<T>(result: unknown): T[] {
@@ -45,7 +40,7 @@ function rate(part: number, whole: number): number | null {
  * applications_organization_created_idx (organisation and creation time).
  */
 function cohort(scope: ReportScope): SQL {
-  return sql`select a.id, a.job_id, a.source, a.pipeline_status, a.created_at from applications a
+  return sql`select a.id, a.job_id, a.source, a.furthest_stage_rank, a.created_at from applications a
     where a.organization_id = ${scope.organizationId}
       and a.created_at >= ${scope.start.toISOString()}::timestamptz
       and a.created_at < ${scope.end.toISOString()}::timestamptz
@@ -63,21 +58,15 @@ function scopedConversations(scope: ReportScope): SQL {
 
 function funnelQuery(scope: ReportScope): SQL {
   return sql`
-      with cohort as (${cohort(scope)}),
-      reached as (
-        select c.job_id, greatest(${stageRank(sql`c.pipeline_status`)},
-          coalesce((select max(${stageRank(sql`e.to_status`)}) from application_events e
-                    where e.application_id = c.id), 0)) as rank
-        from cohort c
-      )
-      select r.job_id, j.title,
+      with cohort as (${cohort(scope)})
+      select c.job_id, j.title,
         count(*)::int as entered,
-        count(*) filter (where r.rank >= 1)::int as shortlisted,
-        count(*) filter (where r.rank >= 2)::int as interview,
-        count(*) filter (where r.rank >= 3)::int as offer,
-        count(*) filter (where r.rank >= 4)::int as hired
-      from reached r join jobs j on j.id = r.job_id
-      group by r.job_id, j.title
+        count(*) filter (where c.furthest_stage_rank >= 1)::int as shortlisted,
+        count(*) filter (where c.furthest_stage_rank >= 2)::int as interview,
+        count(*) filter (where c.furthest_stage_rank >= 3)::int as offer,
+        count(*) filter (where c.furthest_stage_rank >= 4)::int as hired
+      from cohort c join jobs j on j.id = c.job_id
+      group by c.job_id, j.title
       order by count(*) desc, j.title`;
 }
 
@@ -98,18 +87,13 @@ function timeInStageQuery(scope: ReportScope): SQL {
 
 function timeToFillQuery(scope: ReportScope): SQL {
   return sql`
-      select j.id as job_id, j.title, h.filled_at,
-        extract(epoch from (h.filled_at - j.created_at)) / 86400.0 as days
+      select j.id as job_id, j.title, j.filled_at,
+        extract(epoch from (j.filled_at - j.created_at)) / 86400.0 as days
       from jobs j
-      cross join lateral (
-        select min(e.created_at) as filled_at from applications a
-        join application_events e on e.application_id = a.id
-        where a.job_id = j.id and e.to_status = 'Hired'
-      ) h
       where j.id in (${scopedJobIds(scope)})
-        and h.filled_at >= ${scope.start.toISOString()}::timestamptz
-        and h.filled_at < ${scope.end.toISOString()}::timestamptz
-      order by h.filled_at`;
+        and j.filled_at >= ${scope.start.toISOString()}::timestamptz
+        and j.filled_at < ${scope.end.toISOString()}::timestamptz
+      order by j.filled_at`;
 }
 
 function sourcesQuery(scope: ReportScope): SQL {
@@ -203,7 +187,8 @@ type FunnelRow = {
 
 /**
  * How far the period's applications went: each counts at the furthest stage it ever reached
- * (its timeline or its current stage, so a rejected offer still counts as an offer made).
+ * (applications.furthest_stage_rank, kept from the timeline by a trigger, so a rejected offer
+ * still counts as an offer made).
  */
 async function loadFunnel(db: Db, scope: ReportScope): Promise<TReport['funnel']> {
   const result = rows<FunnelRow>(await db.execute(funnelQuery(scope)));
@@ -244,7 +229,7 @@ async function loadTimeInStage(db: Db, scope: ReportScope): Promise<TStageDurati
   });
 }
 
-/** Jobs whose first hire came in the period, and how many days after the job was created. */
+/** Jobs whose first hire (jobs.filled_at, kept from the timeline) came in the period, and how many days after the job was created. */
 async function loadTimeToFill(db: Db, scope: ReportScope): Promise<TReport['timeToFill']> {
   const result = rows<{ job_id: string; title: string; filled_at: Date | string; days: number }>(
     await db.execute(timeToFillQuery(scope)),
