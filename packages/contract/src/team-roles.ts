@@ -39,6 +39,7 @@ export const RIGHT_NAMES = [
   'dashboard',
   'activity.read',
   'data.export',
+  'reports.read',
 ] as const;
 export const ZRight = z.enum(RIGHT_NAMES);
 export type TRight = z.infer<typeof ZRight>;
@@ -94,6 +95,11 @@ export const RIGHTS = {
   'activity.read': ['owner', 'admin'],
   /** Request and download an export of the organisation's data. */
   'data.export': ['owner'],
+  /**
+   * Hiring analytics (/reports): the owner and admins see the whole organisation, a recruiter the
+   * jobs they created or are assigned (a data rule of domain/reports).
+   */
+  'reports.read': ['owner', 'admin', 'recruiter'],
 } as const satisfies Record<TRight, readonly TMemberRole[]>;
 
 /** Whether `role` holds `right` in the rights table. */

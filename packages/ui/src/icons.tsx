@@ -170,6 +170,12 @@ export const ClipboardIcon = (props: IconProps) => (
     <path d="M9 10h6M9 14h6M9 18h3" />
   </Icon>
 );
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20h16M7 16v-5M12 16V6M17 16v-8" />
+  </Icon>
+);
+
 export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="16" rx="2" />

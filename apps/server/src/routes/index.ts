@@ -24,6 +24,7 @@ import employerMatchRoutes from './employer/match/index.ts';
 import employerNotificationRoutes from './employer/notification/index.ts';
 import employerUnsubscribeDigestRoutes from './employer/notification/unsubscribe-digest-routes.ts';
 import employerOrganizationRoutes from './employer/organization/index.ts';
+import employerReportRoutes from './employer/report/index.ts';
 import employerSubscriptionRoutes from './employer/subscription/index.ts';
 import employerTeamRoutes from './employer/team/index.ts';
 import employerTemplateRoutes from './employer/template/index.ts';
@@ -64,6 +65,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerSubscriptionRoutes, { prefix: '/employer/subscription' });
   await app.register(employerTeamRoutes, { prefix: '/employer/team' });
   await app.register(employerActivityRoutes, { prefix: '/employer/activity' });
+  await app.register(employerReportRoutes, { prefix: '/employer/report' });
   await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(employerInterviewRoutes, { prefix: '/employer/interview' });
   await app.register(employerTemplateRoutes, { prefix: '/employer/template' });

@@ -8,6 +8,7 @@ import { seedDemoInterviews } from './demo-interviews.ts';
 import { seedDemoJobs } from './demo-jobs.ts';
 import { seedDemoPhysicianAccount } from './demo-physician-account.ts';
 import { DEMO_PHYSICIAN_PASSWORD, seedDemoPhysicians } from './demo-physicians.ts';
+import { seedDemoReportHistory } from './demo-report-history.ts';
 import { seedDemoSubscription } from './demo-subscription.ts';
 import { DEMO_DELEGATE_EMAIL, DEMO_RECRUITER_EMAIL, DEMO_TEAM_PASSWORD, seedDemoTeam } from './demo-team.ts';
 import { seedDemoTemplates } from './demo-templates.ts';
@@ -53,6 +54,7 @@ export async function seedDemoData(
       await seedDemoInterviews(tx, { now });
       const demoPhysicianEmail = await findDemoPhysicianLogin(tx);
       if (demoPhysicianEmail) await seedDemoPhysicianAccount(tx, { email: demoPhysicianEmail, now });
+      await seedDemoReportHistory(tx, { physicians, now });
       return { physicians: physicians.length, ...hired };
     });
     app.log.info(

@@ -1,4 +1,5 @@
 import { DEFAULT_SCORECARD_CRITERIA } from '@medhire/contract/interviews';
+import type { TReport } from '@medhire/contract/reports';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import { physicians } from '../../src/db/schema/physicians.ts';
 import { DEMO_EMPLOYER_EMAIL } from '../../src/seed/demo-employer.ts';
 import { findDemoPhysicianLogin } from '../../src/seed/demo-hiring.ts';
 import { DEMO_PHYSICIAN_COUNT, DEMO_PHYSICIAN_PASSWORD } from '../../src/seed/demo-physicians.ts';
+import { DEMO_PAST_POSTINGS } from '../../src/seed/demo-report-history.ts';
 import { seedDemoData } from '../../src/seed/index.ts';
 import { buildTestApp, createTestDatabase } from '../helper.ts';
 
@@ -213,10 +215,12 @@ describe('demo physicians and hiring activity', () => {
   });
 
   it('spreads applications over the pipeline stages, with one hire, each change on the timeline', async () => {
+    // The open jobs' pipelines; the past, filled postings of the reports' history have their own hires.
     const stages = await app.db
       .select({ stage: applications.pipelineStatus, total: count() })
       .from(applications)
-      .where(eq(applications.organizationId, organizationId))
+      .innerJoin(jobs, eq(jobs.id, applications.jobId))
+      .where(and(eq(applications.organizationId, organizationId), eq(jobs.status, 'open')))
       .groupBy(applications.pipelineStatus);
     const byStage = Object.fromEntries(stages.map((row) => [row.stage, row.total]));
     expect(byStage.Hired).toBe(1);
@@ -266,6 +270,53 @@ describe('demo physicians and hiring activity', () => {
     // A physician's answer after that reply waits for the employer, unread.
     expect(endedBy('employee').length).toBeGreaterThan(0);
     for (const row of endedBy('employee')) expect(row.unread).toBeGreaterThanOrEqual(1);
+  });
+
+  it('gives the reports months of history: past postings filled by one hire each, then closed', async () => {
+    const signInAs = async (email: string, password: string): Promise<string> => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/employer/auth/login',
+        payload: { email, password },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.token as string;
+    };
+    const recruiter = await signInAs('recruiter@medhire.example', 'MedHire-team-2026');
+    const owner = await signInAs(DEMO_EMPLOYER_EMAIL, 'MedHire-demo-2026');
+    const from = new Date(NOW.getTime() - 200 * DAY_MS).toISOString().slice(0, 10);
+    const to = NOW.toISOString().slice(0, 10);
+    const reportOf = async (token: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/employer/report/get-report?from=${from}&to=${to}`,
+        headers: { authorization: token },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as TReport;
+    };
+    const report = await reportOf(owner);
+    const filled = report.timeToFill.jobs.map((job) => [job.title, Math.round(job.days)]);
+    for (const posting of DEMO_PAST_POSTINGS)
+      expect(filled).toContainEqual([posting.title, posting.fillDays]);
+    const months = new Set(report.timeToFill.jobs.map((job) => job.filledAt.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(3);
+    for (const step of report.funnel.overall) expect(step.count, step.step).toBeGreaterThan(0);
+    for (const stage of report.timeInStage) expect(stage.stays, stage.stage).toBeGreaterThan(0);
+    expect(report.sources.every((source) => source.count > 0)).toBe(true);
+    expect(report.responses.replied).toBeGreaterThan(0);
+    expect(report.responses.byMember.map((member) => member.name).sort()).toEqual([
+      'James Okafor',
+      'Maria Delgado',
+    ]);
+    expect(report.invites).toMatchObject({ accepted: expect.any(Number), declined: expect.any(Number) });
+    expect(report.invites.accepted * report.invites.declined * report.invites.cancelled).toBeGreaterThan(0);
+    expect(report.activity.filter((member) => member.pipelineMoves > 0).length).toBeGreaterThanOrEqual(2);
+
+    // The recruiter's own report: the jobs they look after, history included.
+    const own = await reportOf(recruiter);
+    expect(own.options.jobs.length).toBeGreaterThanOrEqual(3);
+    expect(own.timeToFill.jobs.length).toBe(2);
   });
 
   it('leaves strong candidates of the first open job untouched for the recommendations', async () => {

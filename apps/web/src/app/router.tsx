@@ -215,6 +215,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'reports',
+            handle: needs('reports.read', 'see hiring reports'),
+            lazy: screen(
+              () => import('../features/reports/components/reports-screen.tsx'),
+              (module) => module.ReportsScreen,
+            ),
+          },
+          {
             path: 'interviews',
             handle: needs('applicants', 'see the team calendar'),
             lazy: screen(

@@ -12,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +63,12 @@ export const applications = pgTable(
     withdrawnAt: timestamptz('withdrawn_at'),
     /** The member looking after this applicant; null = nobody in particular. */
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The furthest stage the application ever reached along the hiring order (0 submitted,
+     * 1 shortlisted, 2 interview, 3 offer, 4 hired), kept by a trigger on application_events so
+     * the reports' funnel reads one row per application, not its timeline.
+     */
+    furthestStageRank: smallint('furthest_stage_rank').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -47,6 +47,8 @@ export const jobs = pgTable(
     /** The member who owns the job (its assignee); a delegate sees only the jobs assigned to them. */
     assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: jobStatus('status').notNull().default('open'),
+    /** When the job's first hire happened (a trigger on application_events keeps it): the reports' time to fill. */
+    filledAt: timestamptz('filled_at'),
     title: text('title').notNull(),
     specialtyId: text('specialty_id')
       .notNull()

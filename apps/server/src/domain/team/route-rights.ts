@@ -168,6 +168,11 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'GET /api/employer/data-export/get-exports': needs('data.export'),
   'GET /api/employer/data-export/download/:exportId': needs('data.export'),
 
+  // Hiring analytics; a recruiter's figures cover their own jobs (a data rule of domain/reports).
+  'GET /api/employer/report/get-report': needs('reports.read'),
+  'GET /api/employer/report/download-csv': needs('reports.read'),
+  'GET /api/employer/report/download-pdf': needs('reports.read'),
+
   // Interviews. Every member keeps their own availability. Scheduling and changing an interview
   // is applicants work (a delegate: on their jobs, a data rule of domain/interviews); the team
   // calendar shows a delegate their jobs' interviews and those they interview on.
@@ -201,6 +206,7 @@ const REFUSALS: Partial<Record<TRight, string>> = {
   'jobs.assign': 'Only the owner, admins and recruiters can assign jobs and applicants.',
   'activity.read': 'Only the owner and admins can read the activity log.',
   'data.export': "Only the account owner can export the organization's data.",
+  'reports.read': 'Only the owner, admins and recruiters can see hiring reports.',
 };
 
 /**

@@ -7,7 +7,7 @@ import { signIn } from '../../routes/employer/auth-kit.ts';
 
 describe('demo job postings', () => {
   // Seeding the whole demo data set takes seconds, more on a busy machine.
-  it('gives the demo employer six postings across specialties, newest first', {
+  it('gives the demo employer six current postings and three filled months ago, newest first', {
     timeout: 120_000,
   }, async () => {
     const demo = await buildTestApp({ demoData: true }, { database: await createTestDatabase() });
@@ -28,6 +28,10 @@ describe('demo job postings', () => {
         ['Primary Care Sports Medicine Physician', 'open'],
         ['Family Medicine Physician – Outpatient', 'open'],
         ['Locum Tenens Family Physician – Parental Leave Coverage', 'closed'],
+        // The reports' history: postings of the past half year, filled and closed.
+        ['Outpatient Psychiatrist – Adult Clinic', 'closed'],
+        ['Pediatrician – Pflugerville Clinic', 'closed'],
+        ['Internal Medicine Physician – Hospital Medicine', 'closed'],
       ]);
       expect(new Set(jobs.map((job) => job.specialty)).size).toBe(4);
     } finally {

@@ -60,6 +60,7 @@ describe('the routes and the rights table', () => {
     }
     expect(rightOf('/settings/activity')).toBe('activity.read');
     expect(rightOf('/settings/data-export')).toBe('data.export');
+    expect(rightOf('/reports')).toBe('reports.read');
   });
 
   it('finds what a concrete path needs through the router, nested settings pages included', () => {

@@ -5,6 +5,7 @@ import {
   BuildingIcon,
   CalendarIcon,
   CardIcon,
+  ChartIcon,
   CloseIcon,
   CompassIcon,
   HomeIcon,
@@ -46,6 +47,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/explore', label: 'Explore', icon: CompassIcon },
   { to: '/interviews', label: 'Interviews', icon: CalendarIcon, right: 'applicants' },
   { to: '/messages', label: 'Messages', icon: MessageIcon },
+  { to: '/reports', label: 'Reports', icon: ChartIcon, right: 'reports.read' },
   {
     to: '/manage-subscriptions',
     label: 'Subscription',
