@@ -67,6 +67,10 @@ const signedInRoutes = [
   // Not in spec §2: interviews (issue 28), the team calendar and each member's availability.
   '/interviews',
   '/settings/availability',
+  // Issue 30: message templates and the hiring reports; issue 31: the member's own sign-in security.
+  '/settings/templates',
+  '/reports',
+  '/settings/security',
 ];
 /** A demo job with applicants in every stage and strong candidates left to invite. */
 const demoJobTitle = 'Family Medicine Physician – Outpatient';

@@ -160,7 +160,6 @@ describe('signed-in devices', () => {
     const laptop = await openPage(browser, { baseURL: server.baseURL });
     try {
       await signInAsDemoEmployer(phone);
-      await phone.page.getByRole('navigation').first().waitFor({ state: 'attached' });
       await signInAsDemoEmployer(laptop);
 
       await laptop.page.goto('/settings/security');
