@@ -119,11 +119,11 @@ describe('a database outage (the embedded postmaster killed)', () => {
     // The outage was seen, every failure was a fast 503 with the envelope, and nothing else failed.
     expect(failed.length).toBeGreaterThan(0);
     for (const attempt of failed) {
-      expect(attempt.status, JSON.stringify(attempt)).toBe(503);
+      expect(attempt.status, `${JSON.stringify(attempt)}\n${server.output()}`).toBe(503);
       // While the cluster restarts the server answers at once, without trying to connect; a call
       // already waiting on a connection when the postmaster died fails within the connect timeout.
       expect(attempt.ms, JSON.stringify(attempt)).toBeLessThan(6_000);
-      expect(attempt.body).toEqual({
+      expect(attempt.body, server.output()).toEqual({
         success: false,
         error: {
           code: 'UNAVAILABLE',
