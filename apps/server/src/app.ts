@@ -9,6 +9,7 @@ import { JSON_BODY_LIMIT_BYTES } from './lib/limits.ts';
 import { LazyRequestLogger, loggerOptions } from './lib/logger.ts';
 import { sendFailure } from './lib/reply.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import accountMailPlugin from './plugins/account-mail.ts';
 import activityLogPlugin from './plugins/activity-log.ts';
 import authPlugin from './plugins/auth.ts';
 import backupsPlugin from './plugins/backups.ts';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(socketPlugin);
     await app.register(mailPlugin);
     await app.register(queuePlugin, { timings: options.queueTimings });
+    await app.register(accountMailPlugin);
     await app.register(notificationsPlugin);
     await app.register(interviewsPlugin);
     await app.register(paymentsPlugin);

@@ -15,6 +15,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -131,6 +132,24 @@ export const sessions = pgTable(
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),
     index('sessions_user_id_active_idx').on(table.userId).where(sql`${table.revokedAt} is null`),
   ],
+);
+
+/**
+ * The devices (User-Agent strings, hashed) an account has opened a session on. A sign-in from one
+ * not listed here is a new device: logged for employers and mailed to the account. Kept while the
+ * account exists; sessions themselves are purged a day after they end.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the User-Agent as sessions store it (first 512 characters; '' when absent). */
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.deviceHash] })],
 );
 
 export const otpCodes = pgTable(

@@ -1,50 +1,58 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { sessions, type TUserRow } from '../../db/schema/accounts.ts';
-import { activityLog } from '../../db/schema/team.ts';
+import { knownDevices, type TUserRow } from '../../db/schema/accounts.ts';
+import { queueAccountMail } from '../mail/account-mail.ts';
+import { renderNewDeviceMail } from '../mail/templates.ts';
 import { describeUserAgent } from '../team/activity-names.ts';
 import { recordActivity } from '../team/record-activity.ts';
 
+/** The key a device is known by: its User-Agent as sessions store it, hashed. */
+export function deviceHash(userAgent: string | undefined | null): string {
+  return createHash('sha256')
+    .update(userAgent?.slice(0, 512) ?? '')
+    .digest('hex');
+}
+
+/** Remembers the device a session is opened on (every session: sign-in, registration, invitation). */
+export async function rememberDevice(
+  db: Db,
+  userId: string,
+  userAgent: string | undefined,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(knownDevices)
+    .values({ userId, deviceHash: deviceHash(userAgent) })
+    .onConflictDoNothing()
+    .returning({ userId: knownDevices.userId });
+  return inserted.length > 0;
+}
+
 /**
- * Logs a sign-in from a device (a User-Agent) the member has never signed in with before, so
- * the owner and admins see unfamiliar sign-ins in the activity log. Runs in the transaction that
- * opens the session, before it, so the new session does not count as seen. A device is known
- * while one of its sessions is kept or while the log remembers its first sign-in: ended sessions
- * are purged a day later, and without the log a member who signs out would be "new" every time.
+ * A sign-in from a device (a User-Agent) the account has never opened a session on: the account
+ * gets a mail, and an employer's sign-in is logged so the owner and admins see it too. The very
+ * first device of an account is not news. Runs in the transaction that opens the session, before
+ * it, so the mail is queued only if the session is.
  */
 export async function recordNewDeviceSignIn(db: Db, user: TUserRow, userAgent: string | undefined) {
+  const hash = deviceHash(userAgent);
+  if (!(await rememberDevice(db, user.id, userAgent))) return;
+  const [other] = await db
+    .select({ userId: knownDevices.userId })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, user.id), ne(knownDevices.deviceHash, hash)))
+    .limit(1);
+  if (!other) return;
+  const device = describeUserAgent(userAgent);
+  await queueAccountMail(db, user.email, renderNewDeviceMail(device, new Date()));
   if (!user.organizationId) return;
-  const agent = userAgent?.slice(0, 512) ?? null;
-  const [session] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(eq(sessions.userId, user.id), agent ? eq(sessions.userAgent, agent) : isNull(sessions.userAgent)),
-    )
-    .limit(1);
-  if (session) return;
-  const [logged] = await db
-    .select({ id: activityLog.id })
-    .from(activityLog)
-    .where(
-      and(
-        eq(activityLog.organizationId, user.organizationId),
-        eq(activityLog.actorUserId, user.id),
-        eq(activityLog.type, 'auth.new_device'),
-        agent
-          ? sql`${activityLog.details}->>'userAgent' = ${agent}`
-          : sql`${activityLog.details}->>'userAgent' is null`,
-      ),
-    )
-    .limit(1);
-  if (logged) return;
   await recordActivity(db, {
     organizationId: user.organizationId,
     actorUserId: user.id,
     type: 'auth.new_device',
-    summary: `Signed in from a new device (${describeUserAgent(userAgent)})`,
+    summary: `Signed in from a new device (${device})`,
     subjectType: 'user',
     subjectId: user.id,
-    details: { userAgent: agent },
+    details: { userAgent: userAgent?.slice(0, 512) ?? null },
   });
 }

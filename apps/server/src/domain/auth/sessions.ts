@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { sessions, type TSessionRow, type TUserRow, users } from '../../db/schema/accounts.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { sessionCodeFor, toUserView } from './accounts-repository.ts';
+import { rememberDevice } from './new-device.ts';
 import { generateToken, hashToken } from './secret-token.ts';
 import { forgetCachedUser, type SessionCache } from './session-cache.ts';
 
@@ -27,6 +28,7 @@ export async function createSession(
   proof: SessionProof = { factors: [] },
 ): Promise<string> {
   const token = generateToken();
+  await rememberDevice(db, userId, userAgent);
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),

@@ -188,3 +188,24 @@ export function renderSecurityChangeMail(event: SecurityMailEvent, recoveryCodes
     ),
   };
 }
+
+/**
+ * Tells the account that it was signed in to from a device it had not been used on before, so a
+ * sign-in its owner did not make is noticed: the device list under Settings, Security signs it out.
+ */
+export function renderNewDeviceMail(device: string, at: Date): MailContent {
+  const subject = 'New sign-in to your MedHire account';
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const lead = `Your MedHire account was signed in to from a new device: ${device}, on ${when}.`;
+  const review =
+    'If this was you, there is nothing to do. If it was not, open Settings, Security in MedHire, sign that device out and change your password.';
+  return {
+    subject,
+    text: `${lead}\n\n${review}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<p style="margin:0;">${escapeHtml(review)}</p>`,
+    ),
+  };
+}

@@ -9,6 +9,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { consumeOtp, issueOtp, OTP_VALID_MINUTES } from '../auth/one-time-codes.ts';
 import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
+import { queueAccountMail } from '../mail/account-mail.ts';
 import { renderEmailChangedMail, renderOtpMail } from '../mail/templates.ts';
 
 export const EMAIL_CHANGE_MESSAGES = {
@@ -94,7 +95,6 @@ export async function confirmEmailChange({
   await consumeOtp(db, context.secret, codeSubject(userId, email), 'update_email', otp);
   await assertEmailFree(context, userId, email);
 
-  let previousEmail = '';
   const updated = await db
     .transaction(async (tx) => {
       const [before] = await tx
@@ -102,13 +102,14 @@ export async function confirmEmailChange({
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
-      previousEmail = before?.email ?? '';
       const [row] = await tx
         .update(users)
         .set({ email, emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
       await revokeUserSessions(tx, userId, sessionId);
+      // The old address hears of the change, queued with it (domain/mail/account-mail.ts).
+      if (before?.email) await queueAccountMail(tx, before.email, renderEmailChangedMail(email));
       await tx
         .update(accountTokens)
         .set({ consumedAt: new Date() })
@@ -121,6 +122,5 @@ export async function confirmEmailChange({
     });
   if (!updated) throw new AppError('NOT_FOUND', 'This account no longer exists.');
 
-  if (previousEmail) context.mailer.sendInBackground({ to: previousEmail, ...renderEmailChangedMail(email) });
   return { user: toUserView(updated) };
 }

@@ -8,6 +8,7 @@ import { findUserByEmail } from '../auth/accounts-repository.ts';
 import { ACCOUNT_LIMITS, spendAttempt } from '../auth/attempt-limiter.ts';
 import { employerAccountRefusal } from '../auth/authenticate-session.ts';
 import type { AuthContext } from '../auth/context.ts';
+import { recordNewDeviceSignIn } from '../auth/new-device.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
 import { secondStepMethodsFor } from '../auth/second-factor/second-factor.ts';
 import { issueSecondStepTicket, passSecondStep } from '../auth/second-factor/second-step.ts';
@@ -59,7 +60,10 @@ export async function signInPhysician({
   // With a second factor on, the password alone opens no session: the second step does.
   const methods = await secondStepMethodsFor(db, user.id);
   if (methods.length > 0) return issueSecondStepTicket(db, user.id, methods, userAgent);
-  const token = await createSession(db, user.id, userAgent, { factors: ['password'] });
+  const token = await db.transaction(async (tx) => {
+    await recordNewDeviceSignIn(tx, user, userAgent);
+    return createSession(tx, user.id, userAgent, { factors: ['password'] });
+  });
   return { token, physician: await getPhysicianProfile({ db, physicianId: physician.id }) };
 }
 
@@ -78,6 +82,7 @@ export async function completePhysicianSecondStep({
         .where(eq(physicians.userId, user.id))
         .limit(1);
       if (!physician) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS_MESSAGE);
+      await recordNewDeviceSignIn(tx, user, userAgent);
       return { token: await createSession(tx, user.id, userAgent, proof), physicianId: physician.id };
     },
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import type { TUserRow } from '../../db/schema/accounts.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordNewDeviceSignIn } from '../auth/new-device.ts';
 import { createSession } from '../auth/sessions.ts';
 import { getPhysicianProfile } from './get-physician-profile.ts';
 
@@ -22,6 +23,9 @@ export async function startPhysicianSession(
     .where(eq(physicians.userId, user.id))
     .limit(1);
   if (!physician) throw new AppError('NOT_FOUND', 'This physician account has no profile.');
-  const token = await createSession(db, user.id, userAgent, { factors: ['oidc'] });
+  const token = await db.transaction(async (tx) => {
+    await recordNewDeviceSignIn(tx, user, userAgent);
+    return createSession(tx, user.id, userAgent, { factors: ['oidc'] });
+  });
   return { token, physician: await getPhysicianProfile({ db, physicianId: physician.id }) };
 }

@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../../src/db/schema/accounts.ts';
 import { activityLog } from '../../../src/db/schema/team.ts';
+import { readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { recordActivity } from '../../../src/domain/team/record-activity.ts';
 import { buildTestApp } from '../../helper.ts';
+import { waitForMails } from '../../mail-kit.ts';
 import {
   callApi,
   employerWithOpenJob,
@@ -410,6 +412,7 @@ describe('plan changes', () => {
 });
 
 describe('sign-ins from a new device', () => {
+  const NEW_DEVICE_SUBJECT = 'New sign-in to your MedHire account';
   const CHROME_MAC =
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
   const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:127.0) Gecko/20100101 Firefox/127.0';
@@ -423,7 +426,7 @@ describe('sign-ins from a new device', () => {
       remoteAddress: uniqueIp(),
     });
 
-  it('logs the first sign-in from each browser once; a wrong password logs nothing', async () => {
+  it('logs and mails the first sign-in from each browser once; a wrong password does neither', async () => {
     const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
     const organizationId = employer.session.user.organizationId ?? '';
     const first = await added(organizationId, async () =>
@@ -451,12 +454,43 @@ describe('sign-ins from a new device', () => {
     );
     expect(second).toMatchObject([{ summary: 'Signed in from a new device (Firefox on Windows)' }]);
 
-    // Ended sessions are purged; the browser is still known from the log and not reported again.
+    // The account is told by mail, once per new device, naming it.
+    const mails = await waitForMails(app, employer.email, 2, (mail) => mail.subject === NEW_DEVICE_SUBJECT);
+    expect(mails.map((mail) => mail.text.match(/new device: ([^,]+),/)?.[1])).toEqual([
+      'Chrome on macOS',
+      'Firefox on Windows',
+    ]);
+
+    // Ended sessions are purged; the browser is still known and not reported again.
     await app.db.delete(sessions).where(eq(sessions.userId, employer.id));
     expect(
       await added(organizationId, async () =>
         expectStatus(await signInWith(employer.email, CHROME_MAC), 200),
       ),
     ).toEqual([]);
+  });
+
+  it('mails a physician signing in from a new device, and not for the device they signed up on', async () => {
+    const physician = await signedInPhysician(app, { isComplete: false });
+    const physicianSignIn = (userAgent: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/employee/auth/login',
+        payload: { email: physician.email, password: physician.password },
+        headers: { 'user-agent': userAgent },
+        remoteAddress: uniqueIp(),
+      });
+    // The device of the sign-up (the test client's) is the account's first: signing in on it is not news.
+    expectStatus(await physicianSignIn('lightMyRequest'), 200);
+    expectStatus(await physicianSignIn(FIREFOX_WINDOWS), 200);
+    expectStatus(await physicianSignIn(FIREFOX_WINDOWS), 200);
+    const mails = await waitForMails(app, physician.email, 1, (mail) => mail.subject === NEW_DEVICE_SUBJECT);
+    // A moment for a second (wrong) mail to arrive, had one been queued.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const all = (await readOutbox(app.config.dataDir, physician.email)).filter(
+      (mail) => mail.subject === NEW_DEVICE_SUBJECT,
+    );
+    expect(all).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Firefox on Windows');
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { otpCodes, users } from '../../../src/db/schema/accounts.ts';
 import { readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { buildTestApp } from '../../helper.ts';
+import { waitForMails } from '../../mail-kit.ts';
 import {
   createEmployer,
   latestCode,
@@ -118,8 +119,12 @@ describe('changing the e-mail address', () => {
     });
     expect(oldLogin.statusCode).toBe(401);
 
-    await app.mailer.idle();
-    const notices = await readOutbox(app.config.dataDir, employer.email);
+    const notices = await waitForMails(
+      app,
+      employer.email,
+      1,
+      (mail) => mail.subject === 'Your MedHire e-mail address was changed',
+    );
     expect(notices.at(-1)?.subject).toBe('Your MedHire e-mail address was changed');
     expect(notices.at(-1)?.text).toContain(newEmail);
 

@@ -1,3 +1,5 @@
+export { waitForMails } from '../../mail-kit.ts';
+
 import type { TInterview, TScheduleInterviewBodyInput } from '@medhire/contract/interviews';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +7,7 @@ import { expect } from 'vitest';
 import { users } from '../../../src/db/schema/accounts.ts';
 import { physicians } from '../../../src/db/schema/physicians.ts';
 import { createSession } from '../../../src/domain/auth/sessions.ts';
-import { type OutboxMessage, readOutbox } from '../../../src/domain/mail/outbox.ts';
+import type { OutboxMessage } from '../../../src/domain/mail/outbox.ts';
 import { apply, callApi, createPhysician } from './applicant-kit.ts';
 import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
 import { addMember, type TeamMember, teamOwner } from './team-kit.ts';
@@ -107,27 +109,6 @@ export async function scheduled(
   const response = await schedule(app, member, applicationId, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as TInterview;
-}
-
-/**
- * The mails to `email` once at least `count` match (the queue sends them a moment after the
- * change commits); fails after a few seconds.
- */
-export async function waitForMails(
-  app: FastifyInstance,
-  email: string,
-  count: number,
-  matches: (mail: OutboxMessage) => boolean = () => true,
-): Promise<OutboxMessage[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mails = (await readOutbox(app.config.dataDir, email)).filter(matches);
-    if (mails.length >= count || Date.now() > deadline) {
-      expect(mails.length, `mails to ${email}`).toBeGreaterThanOrEqual(count);
-      return mails;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The token of the physician's link in a mail. */

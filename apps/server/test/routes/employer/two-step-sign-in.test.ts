@@ -7,8 +7,8 @@ import { sessions, users } from '../../../src/db/schema/accounts.ts';
 import { secondStepTickets, totpFactors } from '../../../src/db/schema/security.ts';
 import { activityLog } from '../../../src/db/schema/team.ts';
 import { hashToken } from '../../../src/domain/auth/secret-token.ts';
-import { readOutbox } from '../../../src/domain/mail/outbox.ts';
 import { buildTestApp } from '../../helper.ts';
+import { waitForSubject } from '../../mail-kit.ts';
 import { PHYSICIAN_PASSWORD, signedInPhysician } from '../employee/physician-kit.ts';
 import { createEmployer, PASSWORD, signedInEmployer } from './auth-kit.ts';
 import { enrolTotp, get, passwordStep, post, totpCode, wrongTotpCode } from './second-factor-kit.ts';
@@ -28,11 +28,6 @@ async function securityOf(token: string) {
   const response = await get(app, `${BASE}/security`, token);
   expect(response.statusCode, response.body).toBe(200);
   return ZSecurityStatus.parse(response.json().data);
-}
-
-async function mailSubjects(email: string): Promise<string[]> {
-  await app.mailer.idle();
-  return (await readOutbox(app.config.dataDir, email)).map((message) => message.subject);
 }
 
 /** An employer of an organisation with the authenticator app on. */
@@ -73,9 +68,7 @@ describe('setting up the authenticator app', () => {
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect(security.totp.isEnabled).toBe(true);
     expect(security.recoveryCodes.remaining).toBe(10);
-    expect(await mailSubjects(employer.email)).toContain(
-      'An authenticator app now protects your MedHire sign-in',
-    );
+    await waitForSubject(app, employer.email, 'An authenticator app now protects your MedHire sign-in');
     const user = await app.db.select().from(users).where(eq(users.id, employer.id));
     const logged = await app.db
       .select({ type: activityLog.type })
@@ -220,7 +213,7 @@ describe('signing in with the authenticator app on', () => {
     const security = await securityOf(used.json().data.token);
     expect(security.currentSession.factors).toEqual(['password', 'recovery_code']);
     expect(security.recoveryCodes.remaining).toBe(9);
-    expect(await mailSubjects(employer.email)).toContain('A recovery code was used to sign in to MedHire');
+    await waitForSubject(app, employer.email, 'A recovery code was used to sign in to MedHire');
     const logged = await app.db
       .select({ type: activityLog.type })
       .from(activityLog)
@@ -361,7 +354,9 @@ describe('turning the authenticator app off', () => {
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().data.totp.isEnabled).toBe(false);
     expect(off.json().data.recoveryCodes.remaining).toBe(0);
-    expect(await mailSubjects(employer.email)).toContain(
+    await waitForSubject(
+      app,
+      employer.email,
       'The authenticator app was turned off for your MedHire account',
     );
     const login = await post(app, `${BASE}/login`, undefined, { email: employer.email, password: PASSWORD });

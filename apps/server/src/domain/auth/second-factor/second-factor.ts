@@ -11,6 +11,7 @@ import type { Db } from '../../../db/index.ts';
 import { sessions, type TUserRow } from '../../../db/schema/accounts.ts';
 import { recoveryCodes, totpFactors } from '../../../db/schema/security.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { queueAccountMail } from '../../mail/account-mail.ts';
 import { renderSecurityChangeMail, type SecurityMailEvent } from '../../mail/templates.ts';
 import type { TActivityType } from '../../team/record-activity.ts';
 import { recordActivity } from '../../team/record-activity.ts';
@@ -224,14 +225,12 @@ export async function confirmSecondStep({
   if (!(await findConfirmedTotp(db, userId))) {
     throw new AppError('BUSINESS_RULE', 'The authenticator app is off.', { reason: 'TOTP_NOT_ON' });
   }
-  let recoveryCodesLeft: number | undefined;
   await db.transaction(async (tx) => {
-    ({ recoveryCodesLeft } = await spendSecondFactorCode(tx, secret, userId, method, code));
-    if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user);
+    const { recoveryCodesLeft } = await spendSecondFactorCode(tx, secret, userId, method, code);
+    if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user, recoveryCodesLeft ?? 0);
     await recordSecondStep(tx, sessionId, method);
   });
   await limiter.reset(secondFactorAttemptsKey(userId));
-  if (method === 'recovery_code') mailRecoveryCodeUse(context, user, recoveryCodesLeft ?? 0);
   return readSecurityStatus(db, userId, sessionId);
 }
 
@@ -299,8 +298,9 @@ async function logSecurityEvent(db: Db, user: TUserRow, type: TActivityType, sum
   });
 }
 
-function mailSecurityChange(context: AuthContext, user: TUserRow, event: SecurityMailEvent, left?: number) {
-  context.mailer.sendInBackground({ to: user.email, ...renderSecurityChangeMail(event, left) });
+/** Queued in the transaction of the change (domain/mail/account-mail.ts): a crash cannot lose it. */
+async function mailSecurityChange(db: Db, user: TUserRow, event: SecurityMailEvent, left?: number) {
+  await queueAccountMail(db, user.email, renderSecurityChangeMail(event, left));
 }
 
 /**
@@ -330,10 +330,10 @@ export async function confirmTotpEnrolment({
       'auth.second_factor_added',
       'Turned on an authenticator app for signing in',
     );
+    await mailSecurityChange(tx, user, 'totp_added');
     return replaceRecoveryCodes(tx, secret, userId);
   });
   await limiter.reset(secondFactorAttemptsKey(userId));
-  mailSecurityChange(context, user, 'totp_added');
   return { recoveryCodes: recoveryCodesShown, security: await readSecurityStatus(db, userId, sessionId) };
 }
 
@@ -372,9 +372,9 @@ export async function disableTotp({
       'auth.second_factor_removed',
       'Turned off the authenticator app for signing in',
     );
+    await mailSecurityChange(tx, user, 'totp_removed');
   });
   await limiter.reset(secondFactorAttemptsKey(userId));
-  mailSecurityChange(context, user, 'totp_removed');
   return readSecurityStatus(db, userId, sessionId);
 }
 
@@ -401,11 +401,12 @@ export async function regenerateRecoveryCodes({
   return { recoveryCodes: codes, security: await readSecurityStatus(db, userId, sessionId) };
 }
 
-/** After a sign-in finished with a recovery code: logged for the organisation and mailed to the owner. */
-export async function recordRecoveryCodeUse(db: Db, user: TUserRow): Promise<void> {
+/** A recovery code was spent (in `db`'s transaction): logged for the organisation and mailed to the account. */
+export async function recordRecoveryCodeUse(
+  db: Db,
+  user: TUserRow,
+  recoveryCodesLeft: number,
+): Promise<void> {
   await logSecurityEvent(db, user, 'auth.recovery_code_used', 'Signed in with a recovery code');
-}
-
-export function mailRecoveryCodeUse(context: AuthContext, user: TUserRow, recoveryCodesLeft: number): void {
-  mailSecurityChange(context, user, 'recovery_code_used', recoveryCodesLeft);
+  await mailSecurityChange(db, user, 'recovery_code_used', recoveryCodesLeft);
 }

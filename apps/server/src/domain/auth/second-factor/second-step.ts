@@ -14,12 +14,7 @@ import { ACCOUNT_LIMITS, spendAttempt } from '../attempt-limiter.ts';
 import type { AuthContext } from '../context.ts';
 import { generateToken, hashToken } from '../secret-token.ts';
 import type { SessionProof } from '../sessions.ts';
-import {
-  mailRecoveryCodeUse,
-  recordRecoveryCodeUse,
-  secondFactorAttemptsKey,
-  spendSecondFactorCode,
-} from './second-factor.ts';
+import { recordRecoveryCodeUse, secondFactorAttemptsKey, spendSecondFactorCode } from './second-factor.ts';
 
 export const TICKET_INVALID_MESSAGE = 'This sign-in has expired. Enter your e-mail and password again.';
 
@@ -97,7 +92,6 @@ export async function passSecondStep<T>({
   const attemptsKey = secondFactorAttemptsKey(user.id);
   await spendAttempt(limiter, attemptsKey, ACCOUNT_LIMITS.secondFactor);
 
-  let recoveryCodesLeft: number | undefined;
   const opened = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(secondStepTickets)
@@ -107,12 +101,10 @@ export async function passSecondStep<T>({
     if (!spent) throw ticketRefusal();
     // A wrong code throws here and rolls the ticket back to unused.
     const result = await spendSecondFactorCode(tx, secret, user.id, method, code);
-    recoveryCodesLeft = result.recoveryCodesLeft;
-    if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user);
+    if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user, result.recoveryCodesLeft ?? 0);
     const firstFactor = found.ticket.firstFactor === 'oidc' ? 'oidc' : 'password';
     return openSession(tx, user, { factors: [firstFactor, method], secondFactorAt: new Date() });
   });
   await limiter.reset(attemptsKey);
-  if (method === 'recovery_code') mailRecoveryCodeUse(context, user, recoveryCodesLeft ?? 0);
   return opened;
 }
