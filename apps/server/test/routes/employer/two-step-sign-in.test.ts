@@ -10,7 +10,7 @@ import { hashToken } from '../../../src/domain/auth/secret-token.ts';
 import { buildTestApp } from '../../helper.ts';
 import { waitForSubject } from '../../mail-kit.ts';
 import { PHYSICIAN_PASSWORD, signedInPhysician } from '../employee/physician-kit.ts';
-import { createEmployer, PASSWORD, signedInEmployer } from './auth-kit.ts';
+import { createEmployer, latestCode, PASSWORD, signedInEmployer } from './auth-kit.ts';
 import { enrolTotp, get, passwordStep, post, totpCode, wrongTotpCode } from './second-factor-kit.ts';
 
 let app: FastifyInstance;
@@ -322,6 +322,29 @@ describe('signing in with the authenticator app on', () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('does not skip the second step after a password reset by e-mail', async () => {
+    const employer = await employerWithTotp();
+    await post(app, `${BASE}/v1/send-otp-password-recovery`, undefined, { email: employer.email });
+    const verified = await post(app, `${BASE}/v1/verify-otp-password-recovery`, undefined, {
+      email: employer.email,
+      otp: await latestCode(app, employer.email),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const newPassword = 'Reset-but-still-two-step-7';
+    const updated = await app.inject({
+      method: 'POST',
+      url: `${BASE}/v1/update-password-by-otp`,
+      payload: { password: newPassword },
+      headers: { authorization: verified.json().data.resetToken },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).not.toHaveProperty('token');
+    const login = await post(app, `${BASE}/login`, undefined, { email: employer.email, password: newPassword });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data).not.toHaveProperty('token');
+    expect(login.json().data.secondStep.methods).toEqual(['totp', 'recovery_code']);
   });
 
   it('signs an account without a second factor in exactly as before', async () => {
