@@ -5,50 +5,30 @@ export interface Bar {
   display?: string;
 }
 
-const ROW_HEIGHT = 32;
-const LABEL_WIDTH = 150;
-const VALUE_WIDTH = 80;
-const WIDTH = 520;
-
 /**
- * A horizontal bar chart drawn in SVG. It is one image to assistive technology, named by a
- * sentence with every value; the table beside it carries the same figures to read cell by cell.
+ * A horizontal bar chart of plain boxes, so its text keeps the page's size on a phone as on a
+ * laptop (an SVG scaled to fit would shrink it). It is one image to assistive technology, named by
+ * a sentence with every value; the table beside it carries the same figures to read cell by cell.
  */
 export function BarChart({ title, bars }: { title: string; bars: readonly Bar[] }) {
   const largest = Math.max(0, ...bars.map((bar) => bar.value));
-  const barSpace = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
   const description = `${title}: ${bars.map((bar) => `${bar.label} ${bar.display ?? bar.value}`).join(', ')}`;
-  const height = bars.length * ROW_HEIGHT;
   return (
-    <svg
-      className="bar-chart"
-      role="img"
-      aria-label={description}
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      preserveAspectRatio="xMinYMin meet"
-    >
-      {bars.map((bar, index) => {
-        const y = index * ROW_HEIGHT;
-        const length = largest > 0 ? Math.max(bar.value > 0 ? 2 : 0, (bar.value / largest) * barSpace) : 0;
+    <div className="bar-chart" role="img" aria-label={description}>
+      {bars.map((bar) => {
+        const share = largest > 0 ? Math.max(bar.value > 0 ? 1 : 0, (bar.value / largest) * 100) : 0;
         return (
-          <g key={bar.label}>
-            <text x={LABEL_WIDTH - 8} y={y + ROW_HEIGHT / 2} className="bar-chart__label" textAnchor="end">
-              {bar.label.length > 22 ? `${bar.label.slice(0, 21)}…` : bar.label}
-            </text>
-            <rect
-              x={LABEL_WIDTH}
-              y={y + 6}
-              width={length}
-              height={ROW_HEIGHT - 12}
-              rx={3}
-              className="bar-chart__bar"
-            />
-            <text x={LABEL_WIDTH + length + 6} y={y + ROW_HEIGHT / 2} className="bar-chart__value">
-              {bar.display ?? bar.value}
-            </text>
-          </g>
+          <div className="bar-chart__row" key={bar.label}>
+            <span className="bar-chart__label" title={bar.label}>
+              {bar.label}
+            </span>
+            <span className="bar-chart__track">
+              <span className="bar-chart__bar" style={{ width: `${share}%` }} />
+            </span>
+            <span className="bar-chart__value">{bar.display ?? bar.value}</span>
+          </div>
         );
       })}
-    </svg>
+    </div>
   );
 }
