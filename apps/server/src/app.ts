@@ -29,6 +29,7 @@ import queuePlugin, { type QueueTimings } from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
+import securityMailPlugin from './plugins/security-mail.ts';
 import socketPlugin from './plugins/socket.ts';
 import storagePlugin from './plugins/storage.ts';
 import textHygienePlugin from './plugins/text-hygiene.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(queuePlugin, { timings: options.queueTimings });
     await app.register(notificationsPlugin);
     await app.register(interviewsPlugin);
+    await app.register(securityMailPlugin);
     await app.register(paymentsPlugin);
     await app.register(maintenancePlugin);
     await app.register(activityLogPlugin);
