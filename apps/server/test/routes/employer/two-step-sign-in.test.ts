@@ -341,6 +341,7 @@ describe('signing in with the authenticator app on', () => {
     expect((await securityOf(body.data.token)).currentSession).toEqual({
       factors: ['password'],
       secondFactorAt: null,
+      enrolmentRequired: false,
     });
   });
 });

@@ -17,6 +17,7 @@ function makeTeam(overrides: Partial<TTeamData> = {}): TTeamData {
         lastActiveAt: '2026-11-20T15:00:00.000Z',
         joinedAt: '2026-01-10T09:00:00.000Z',
         assignedJobCount: 3,
+        isTwoStepOn: false,
       },
       {
         _id: 'user-2',
@@ -26,6 +27,7 @@ function makeTeam(overrides: Partial<TTeamData> = {}): TTeamData {
         lastActiveAt: null,
         joinedAt: '2026-10-01T09:00:00.000Z',
         assignedJobCount: 1,
+        isTwoStepOn: false,
       },
     ],
     invitations: [
@@ -41,6 +43,7 @@ function makeTeam(overrides: Partial<TTeamData> = {}): TTeamData {
       },
     ],
     seats: { used: 3, limit: 5, planName: 'Professional', nextPlan: null },
+    isTwoStepRequired: false,
     ...overrides,
   };
 }
