@@ -68,7 +68,8 @@ describe('an organisation that requires two-step sign-in', () => {
 
       await page.goto('/settings/team');
       await rule.waitFor({ timeout: SLOW });
-      await rule.check();
+      // The switch moves once the change is confirmed and saved.
+      await rule.click();
       const dialog = page.getByRole('dialog', { name: 'Change the two-step sign-in rule?' });
       await dialog.getByRole('button', { name: 'Confirm' }).click();
       await page
