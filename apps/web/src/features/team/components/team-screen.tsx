@@ -488,6 +488,7 @@ function TwoStepPolicyCard({
               type="checkbox"
               role="switch"
               checked={isTwoStepRequired}
+              aria-checked={isTwoStepRequired}
               disabled={isWorking || !canTurnOn}
               aria-describedby={canTurnOn ? undefined : 'team-policy-needs-factor'}
               onChange={(event) => onChange(event.target.checked)}
