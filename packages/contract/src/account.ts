@@ -93,5 +93,14 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 
 /** Session (spec §3): token, user, code. */
-export const ZSession = z.object({ token: z.string(), user: ZUser, code: ZSessionCode });
+export const ZSession = z.object({
+  token: z.string(),
+  user: ZUser,
+  code: ZSessionCode,
+  /**
+   * True when the organisation requires two-step sign-in and the member has no second factor:
+   * the session can do nothing but set up the authenticator app (or sign out) until they do.
+   */
+  enrolmentRequired: z.boolean().optional(),
+});
 export type TSession = z.infer<typeof ZSession>;

@@ -17,6 +17,12 @@ export const ERROR_STATUS = {
    * a code (`…/auth/confirm-second-step`) and tries again.
    */
   SECOND_STEP_REQUIRED: 403,
+  /**
+   * The organisation requires two-step sign-in and this session's member has no second factor
+   * yet: every call but signing out, the shell's session sync and setting up the authenticator
+   * app is refused until they enrol (contract/security.ts TWO_STEP_ENROLMENT_ROUTES).
+   */
+  TWO_STEP_ENROLMENT_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   /** A link or file that was valid once and is gone: used, expired or cancelled. */

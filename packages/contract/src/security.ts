@@ -78,7 +78,12 @@ export type TConfirmSecondStepBody = z.input<typeof ZConfirmSecondStepBody>;
 export const ZSecurityStatus = z.object({
   totp: z.object({ isEnabled: z.boolean(), enabledAt: z.string().nullable() }),
   recoveryCodes: z.object({ remaining: z.number().int(), generatedAt: z.string().nullable() }),
-  currentSession: z.object({ factors: z.array(ZSessionFactor), secondFactorAt: z.string().nullable() }),
+  currentSession: z.object({
+    factors: z.array(ZSessionFactor),
+    secondFactorAt: z.string().nullable(),
+    /** The organisation requires two-step sign-in and this session has not enrolled yet. */
+    enrolmentRequired: z.boolean(),
+  }),
 });
 export type TSecurityStatus = z.infer<typeof ZSecurityStatus>;
 
@@ -126,6 +131,8 @@ export const SECURITY_MESSAGES = {
   secondStepNeeded: 'Enter the code from your authenticator app to finish signing in.',
   freshSecondStepNeeded: 'For this change, confirm it is you: enter the code from your authenticator app.',
   secondStepConfirmed: 'Thank you. You can make the change now.',
+  enrolmentRequired:
+    'Your organization requires two-step sign-in. Set up an authenticator app to continue using MedHire.',
 } as const;
 
 /** Recovery codes as people write them: lower case, without spaces or dashes. */

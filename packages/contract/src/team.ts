@@ -16,6 +16,8 @@ export const ZTeamMember = z.object({
   joinedAt: z.string(),
   /** Jobs assigned to the member (a delegate sees only these). */
   assignedJobCount: z.number().int(),
+  /** Whether the member signs in with a second factor (an authenticator app). */
+  isTwoStepOn: z.boolean(),
 });
 export type TTeamMember = z.infer<typeof ZTeamMember>;
 
@@ -45,6 +47,8 @@ export const ZTeamData = z.object({
   members: z.array(ZTeamMember),
   invitations: z.array(ZTeamInvitation),
   seats: ZSeats,
+  /** The owner requires every member to sign in with a second factor. */
+  isTwoStepRequired: z.boolean(),
 });
 export type TTeamData = z.infer<typeof ZTeamData>;
 
@@ -71,6 +75,9 @@ export const ZChangeRoleBody = z
 export type TChangeRoleBody = z.infer<typeof ZChangeRoleBody>;
 
 export const ZInvitationIdParams = z.object({ invitationId: z.string().min(1).max(100) });
+/** `PATCH …/team/update-two-step-policy`: the owner requires (or stops requiring) two-step sign-in. */
+export const ZTwoStepPolicyBody = z.object({ isTwoStepRequired: z.boolean() }).strict();
+export type TTwoStepPolicyBody = z.infer<typeof ZTwoStepPolicyBody>;
 export const ZMemberIdParams = z.object({ userId: z.string().min(1).max(100) });
 export const ZInvitationTokenParams = z.object({ token: z.string().min(1).max(200) });
 

@@ -14,6 +14,7 @@ import {
 } from '../domain/auth/authenticate-session.ts';
 import type { AuthContext } from '../domain/auth/context.ts';
 import { createSessionCache, SESSION_CACHE_CHANNEL } from '../domain/auth/session-cache.ts';
+import { assertEnrolmentAllows } from '../domain/auth/two-step-policy.ts';
 import { assertRouteRight, ROUTE_RIGHTS, routeKey } from '../domain/team/route-rights.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -83,6 +84,8 @@ export default fp(
     // ROUTE_RIGHTS applies to all of them (see domain/team/route-rights.ts).
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const account = await authenticateSession(app.db, request.headers.authorization, cacheFor(request));
+      // Before the role check, so a member held to enrolment hears why, whatever their role.
+      assertEnrolmentAllows(account, request.method, request.routeOptions.url);
       assertRouteRight(account, request.method, request.routeOptions.url);
       request.account = account;
     });

@@ -29,6 +29,7 @@ const STATUS_CODE: Record<number, TErrorCode> = Object.fromEntries(
           'FORBIDDEN_ROLE',
           'DELEGATE_AGREEMENT_REQUIRED',
           'SECOND_STEP_REQUIRED',
+          'TWO_STEP_ENROLMENT_REQUIRED',
         ].includes(code),
     )
     .map(([code, status]) => [status, code]),

@@ -1,10 +1,11 @@
-import { type ReactNode, Suspense, use } from 'react';
+import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation } from 'react-router';
-import { selectSession } from '../features/auth/auth-slice.ts';
+import { enrolmentRequiredSet, selectSession } from '../features/auth/auth-slice.ts';
+import { setEnrolmentRequiredListener } from '../lib/two-step-enrolment.ts';
 import { FreshSecondStepHost } from './fresh-second-step-host.tsx';
 import { FullPageLoader } from './full-page-loader.tsx';
-import { useAppSelector } from './hooks.ts';
+import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { layoutFor } from './layouts/layout-for.ts';
 import { lazyLayouts, preloadLayout } from './layouts/lazy-layouts.ts';
 import { loadSignedInState, needsSignedInState } from './load-signed-in-state.ts';
@@ -22,7 +23,13 @@ function SignedInStateGate({ isNeeded, children }: { isNeeded: boolean; children
 /** Picks the page's layout from the session and the path (spec §2); says when the network is gone. */
 export function RootLayout() {
   const session = useAppSelector(selectSession);
+  const dispatch = useAppDispatch();
   const { pathname } = useLocation();
+  // A call refused for want of two-step sign-in marks the session; the guards take it from there.
+  useEffect(() => {
+    setEnrolmentRequiredListener(() => dispatch(enrolmentRequiredSet(true)));
+    return () => setEnrolmentRequiredListener(null);
+  }, [dispatch]);
   const layout = layoutFor(session, pathname);
   const Layout = lazyLayouts[layout];
   const isSignedInStateNeeded = needsSignedInState(session !== null, pathname);

@@ -16,6 +16,9 @@ const NoAccessScreen = lazy(() =>
   import('./no-access-screen.tsx').then((module) => ({ default: module.NoAccessScreen })),
 );
 
+/** Where a session held to setting up two-step sign-in is taken: Settings → Security. */
+export const ENROLMENT_PATH = '/settings/security';
+
 /** Navigation state that asks / to end the session on arrival (see useSignOut). */
 export interface SignOutState {
   signOut: true;
@@ -74,6 +77,11 @@ export function RequireSession() {
   const needsAgreement = session.user.isDelegate === true && session.user.delegateAgreementAccepted === false;
   if (needsAgreement && location.pathname !== '/delegate-agreement') {
     return <Navigate to="/delegate-agreement" replace />;
+  }
+  // The organisation requires two-step sign-in and this member has no second factor yet: the
+  // server refuses everything but setting one up (lib/two-step-enrolment.ts).
+  if (session.enrolmentRequired === true && location.pathname !== ENROLMENT_PATH) {
+    return <Navigate to={ENROLMENT_PATH} replace />;
   }
   const missing = missingAccess(
     matches.map((match) => match.handle),

@@ -126,8 +126,8 @@ export const routes: RouteObject[] = [
                 path: 'security',
                 handle: needs('account.self', 'protect your sign-in'),
                 lazy: screen(
-                  () => import('../features/security/components/security-screen.tsx'),
-                  (module) => module.SecurityScreen,
+                  () => import('./security-route.tsx'),
+                  (module) => module.SecurityRoute,
                 ),
               },
               {

@@ -11,6 +11,8 @@ import './settings-layout.css';
  */
 export function SettingsLayout() {
   const rights = useAppSelector((state) => state.auth.user?.rights);
+  // Held to setting up two-step sign-in: Security is the only page that works, so no tabs.
+  const isEnrolmentRequired = useAppSelector((state) => state.auth.session?.enrolmentRequired === true);
   const { pathname } = useLocation();
   const tabs = settingsTabsFor(rights);
   const [first] = tabs;
@@ -24,22 +26,24 @@ export function SettingsLayout() {
         title={current?.title ?? 'Settings'}
         description={current?.description}
       />
-      <nav aria-label="Settings" className="settings-layout__tabs">
-        <ul>
-          {tabs.map((tab) => (
-            <li key={tab.path}>
-              <NavLink
-                to={tab.path}
-                className={({ isActive }) =>
-                  `settings-layout__tab${isActive ? ' settings-layout__tab--active' : ''}`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {!isEnrolmentRequired && (
+        <nav aria-label="Settings" className="settings-layout__tabs">
+          <ul>
+            {tabs.map((tab) => (
+              <li key={tab.path}>
+                <NavLink
+                  to={tab.path}
+                  className={({ isActive }) =>
+                    `settings-layout__tab${isActive ? ' settings-layout__tab--active' : ''}`
+                  }
+                >
+                  {tab.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <Outlet />
     </div>
   );

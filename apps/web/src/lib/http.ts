@@ -2,6 +2,7 @@ import { NETWORK_ERROR_MESSAGE } from '@medhire/contract/errors';
 import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from './fresh-second-step.ts';
 import { sessionStore } from './storage.ts';
 import { stripEmpty } from './strip-empty.ts';
+import { reportEnrolmentRequired, TWO_STEP_ENROLMENT_REQUIRED } from './two-step-enrolment.ts';
 
 /** Spec §7: one backend, every call gives up after 100 s. */
 export const REQUEST_TIMEOUT_MS = 100_000;
@@ -133,6 +134,8 @@ export async function request<T>(method: Method, path: string, options: RequestO
   if (code === SECOND_STEP_REQUIRED && !options.isSecondStepPromptOff && (await askForFreshSecondStep())) {
     return request<T>(method, path, { ...options, isSecondStepPromptOff: true });
   }
+  // The organisation requires two-step sign-in: the app takes the person to set it up.
+  if (code === TWO_STEP_ENROLMENT_REQUIRED) reportEnrolmentRequired();
   throw new HttpError(
     typeof error.message === 'string' && error.message ? error.message : NETWORK_ERROR_MESSAGE,
     { status: response.status, code, details: error.details },

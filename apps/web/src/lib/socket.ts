@@ -2,6 +2,7 @@ import type { TMessage } from '@medhire/contract/conversations';
 import type { TMatchUpdate } from '@medhire/contract/matches';
 import type { TNotificationSocketPayload } from '@medhire/contract/notifications';
 import { io, type Socket } from 'socket.io-client';
+import { reportEnrolmentRequired, TWO_STEP_ENROLMENT_REQUIRED } from './two-step-enrolment.ts';
 
 /** Where the server listens for sockets (ARCHITECTURE.md: one process serves /api and /socket.io). */
 export const SOCKET_PATH = '/socket.io';
@@ -53,10 +54,13 @@ export interface RealtimeConnection {
   close: () => void;
 }
 
+function refusalCode(error: Error): unknown {
+  return (error as Error & { data?: { code?: unknown } }).data?.code;
+}
+
 /** A refusal whose retry cannot succeed: the session has ended and only signing in again helps. */
 function isSessionRefusal(error: Error): boolean {
-  const data = (error as Error & { data?: { code?: unknown } }).data;
-  return data?.code === 'UNAUTHENTICATED';
+  return refusalCode(error) === 'UNAUTHENTICATED';
 }
 
 /**
@@ -117,6 +121,11 @@ export function connectRealtime({
     // A refusal by the server is not: try again later, unless the session itself has ended.
     if (isSessionRefusal(error)) {
       if (!isClosed) handlers.onSessionEnded?.();
+      return;
+    }
+    // Held to setting up two-step sign-in: the app leaves the signed-in shell (and this socket).
+    if (refusalCode(error) === TWO_STEP_ENROLMENT_REQUIRED) {
+      reportEnrolmentRequired();
       return;
     }
     if (!socket.active) retryLater();

@@ -66,6 +66,8 @@ export const organizations = pgTable(
     socialLinks: jsonb('social_links').$type<TSocialLinks>(),
     /** Per-location details (site names) kept beside orgLocations; null until first set. */
     locationsDetails: jsonb('locations_details').$type<TLocationDetail[]>(),
+    /** The owner requires every member to sign in with a second factor (domain/auth/two-step-policy.ts). */
+    isTwoStepRequired: boolean('is_two_step_required').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -127,6 +129,11 @@ export const sessions = pgTable(
     factors: text('factors').array().notNull().default(sql`'{}'::text[]`),
     /** When the second step of its sign-in was passed; null for a session opened without one. */
     secondFactorAt: timestamptz('second_factor_at'),
+    /**
+     * Opened without a second factor in an organisation that requires one: the session may only
+     * set up a factor (or sign out) until it does; passing a second step clears it.
+     */
+    enrolmentRequired: boolean('enrolment_required').notNull().default(false),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.tokenHash),

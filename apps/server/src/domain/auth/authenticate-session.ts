@@ -7,6 +7,7 @@ import { accessRefusal } from './account-access.ts';
 import { readAuthorizationToken } from './secret-token.ts';
 import type { SessionCache } from './session-cache.ts';
 import { type ActiveSession, findActiveSession } from './sessions.ts';
+import { enrolmentRefusal } from './two-step-policy.ts';
 
 /** Who is calling, as route handlers see it after authentication. */
 export interface AccountIdentity {
@@ -18,6 +19,8 @@ export interface AccountIdentity {
   memberRole: TMemberRole;
   /** False only for a delegate who has not accepted the Delegate Access agreement yet. */
   isDelegateAgreementAccepted: boolean;
+  /** The session may only set up a second factor (domain/auth/two-step-policy.ts). */
+  isEnrolmentRequired: boolean;
 }
 
 export const SIGN_IN_AGAIN_MESSAGE = 'Please sign in again.';
@@ -70,6 +73,7 @@ export async function authenticateSession(
     memberRole: active.user.memberRole,
     isDelegateAgreementAccepted:
       active.user.memberRole !== 'delegate' || active.user.delegateAgreementAcceptedAt !== null,
+    isEnrolmentRequired: active.session.enrolmentRequired,
   };
 }
 
@@ -89,6 +93,8 @@ export async function authenticateAnySession(
   authorization: string | undefined,
 ): Promise<SessionIdentity> {
   const active = await resolveSession(db, authorization, undefined);
+  // Live updates are for members who may use the app: a session held to enrolment gets none.
+  if (active.session.enrolmentRequired) throw enrolmentRefusal();
   return {
     userId: active.user.id,
     sessionId: active.session.id,

@@ -8,6 +8,7 @@ import { sessionCodeFor, toUserView } from './accounts-repository.ts';
 import { rememberDevice } from './new-device.ts';
 import { generateToken, hashToken } from './secret-token.ts';
 import { forgetCachedUser, type SessionCache } from './session-cache.ts';
+import { isEnrolmentRequiredFor } from './two-step-policy.ts';
 
 /** A session unused for this long ends by itself. */
 export const SESSION_IDLE_LIMIT_MS = 30 * 24 * 60 * 60_000;
@@ -19,6 +20,8 @@ export interface SessionProof {
   factors: TSessionFactor[];
   /** When the second step was passed, for a session opened by one. */
   secondFactorAt?: Date;
+  /** The session may only set up a second factor (domain/auth/two-step-policy.ts). */
+  enrolmentRequired?: boolean;
 }
 
 export async function createSession(
@@ -35,19 +38,30 @@ export async function createSession(
     userAgent: userAgent?.slice(0, 512),
     factors: proof.factors,
     secondFactorAt: proof.secondFactorAt ?? null,
+    enrolmentRequired: proof.enrolmentRequired ?? false,
   });
   return token;
 }
 
-/** Opens a session and answers it the way sign-in calls do: `{ token, user, code }`. */
+/**
+ * Opens a session and answers it the way sign-in calls do: `{ token, user, code }`. Every employer
+ * sign-in comes through here, so this is where a session opened without a second step in an
+ * organisation that requires one is held to enrolment (`enrolmentRequired` in the answer).
+ */
 export async function startSession(
   db: Db,
   user: TUserRow,
   userAgent: string | undefined,
-  proof?: SessionProof,
+  proof: SessionProof = { factors: [] },
 ): Promise<TSession> {
-  const token = await createSession(db, user.id, userAgent, proof);
-  return { token, user: toUserView(user), code: await sessionCodeFor(db, user) };
+  const enrolmentRequired = !proof.secondFactorAt && (await isEnrolmentRequiredFor(db, user));
+  const token = await createSession(db, user.id, userAgent, { ...proof, enrolmentRequired });
+  return {
+    token,
+    user: toUserView(user),
+    code: await sessionCodeFor(db, user),
+    ...(enrolmentRequired ? { enrolmentRequired: true } : {}),
+  };
 }
 
 export interface ActiveSession {

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { addInterval, formatDay, formatUsd, intervalWord, invitesFor, priceOf } from './billing-period.ts';
 import { type BillingAccount, requireOrganization, requirePlan } from './checkout.ts';
 import { withIdempotency } from './idempotency.ts';
@@ -223,6 +224,7 @@ export async function changePlan({
   now = new Date(),
 }: ChangePlanOptions): Promise<TSubscriptionData> {
   const organizationId = requireOrganization(account);
+  await assertFreshSecondStep(db, account.userId, account.sessionId);
   return withIdempotency(
     db,
     { organizationId, operation: 'change-plan', key: idempotencyKey, now, request: body },
@@ -366,6 +368,7 @@ async function setCancelAtPeriodEnd(
   cancel: boolean,
 ) {
   const organizationId = requireOrganization(account);
+  await assertFreshSecondStep(db, account.userId, account.sessionId);
   return db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, organizationId);
     if (!subscription || subscription.status === 'incomplete' || subscription.status === 'canceled') {

@@ -22,6 +22,8 @@ const ACTION_TTL_MS = 30 * 60 * 1000;
 export interface BillingAccount {
   userId: string;
   organizationId: string | null;
+  /** The caller's session: changes to the subscription and the card need a fresh second step. */
+  sessionId: string;
 }
 
 export function requireOrganization(account: BillingAccount): string {

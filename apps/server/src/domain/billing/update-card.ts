@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { subscriptions } from '../../db/schema/billing.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { type BillingAccount, requireOrganization } from './checkout.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { type RenewalMail, settleSubscription } from './run-due-renewals.ts';
@@ -40,6 +41,7 @@ export async function updateCard({
   sendMail,
 }: UpdateCardOptions): Promise<TSubscriptionData> {
   const organizationId = requireOrganization(account);
+  await assertFreshSecondStep(db, account.userId, account.sessionId);
   if (provider.name !== 'sandbox') {
     throw new AppError('BUSINESS_RULE', 'Change your card in the billing portal.');
   }
@@ -101,6 +103,8 @@ export async function billingPortal({
   returnPath?: string;
 }): Promise<TBillingPortalData> {
   const organizationId = requireOrganization(account);
+  // The portal changes the card: the same fresh second step as changing it here.
+  await assertFreshSecondStep(db, account.userId, account.sessionId);
   if (provider.name !== 'stripe') {
     throw new AppError('BUSINESS_RULE', 'In the payment sandbox the card is changed on this page.');
   }

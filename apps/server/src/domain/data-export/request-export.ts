@@ -5,6 +5,7 @@ import { organizations, users } from '../../db/schema/accounts.ts';
 import { dataExports } from '../../db/schema/team.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
+import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { requireMemberRight, type TeamMember } from '../team/member-right.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { DATA_EXPORT_QUEUE, toDataExport } from './export-view.ts';
@@ -12,7 +13,7 @@ import { DATA_EXPORT_QUEUE, toDataExport } from './export-view.ts';
 export interface RequestExportOptions {
   db: Db;
   /** The signed-in caller (request.account). */
-  member: TeamMember;
+  member: TeamMember & { sessionId: string };
   now?: Date;
 }
 
@@ -33,6 +34,8 @@ export async function requestExport({
     DATA_EXPORT_MESSAGES.forbidden,
   );
   if (!organizationId) throw new AppError('BUSINESS_RULE', DATA_EXPORT_MESSAGES.noOrganization);
+  // The whole organisation's data leaves with it: a stolen session alone must not be enough.
+  await assertFreshSecondStep(db, userId, member.sessionId);
   return db.transaction(async (tx) => {
     await tx
       .select({ id: organizations.id })

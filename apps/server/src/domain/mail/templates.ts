@@ -153,7 +153,7 @@ export function renderNotificationDigestMail({
   };
 }
 
-export type SecurityMailEvent = 'totp_added' | 'totp_removed' | 'recovery_code_used';
+export type SecurityMailEvent = 'totp_added' | 'totp_removed' | 'recovery_code_used' | 'factors_reset';
 
 /**
  * Tells the account's owner that its sign-in protection changed or a recovery code was spent, so a
@@ -174,6 +174,10 @@ export function renderSecurityChangeMail(event: SecurityMailEvent, recoveryCodes
       lead: `Someone signed in to your MedHire account with one of its recovery codes. ${
         recoveryCodesLeft === 1 ? '1 recovery code is' : `${recoveryCodesLeft ?? 0} recovery codes are`
       } left; you can make new ones under Settings, Security.`,
+    },
+    factors_reset: {
+      subject: 'Your MedHire two-step sign-in was reset',
+      lead: 'An owner or admin of your organization reset the two-step sign-in of your MedHire account: its authenticator app and recovery codes were removed and you were signed out everywhere. Sign in again with your password and set up an authenticator app under Settings, Security.',
     },
   };
   const { subject, lead } = texts[event];

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, sessions, users } from '../../db/schema/accounts.ts';
 import { jobs } from '../../db/schema/jobs.ts';
+import { totpFactors } from '../../db/schema/security.ts';
 import { teamInvitations } from '../../db/schema/team.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -78,12 +79,19 @@ export async function getTeam({ db, actor }: { db: Db; actor: TeamActor }): Prom
       createdAt: users.createdAt,
       lastSeenAt: lastSeen.lastSeenAt,
       assignedJobCount: assigned.total,
+      totpConfirmedAt: totpFactors.confirmedAt,
     })
     .from(users)
     .leftJoin(lastSeen, eq(lastSeen.userId, users.id))
     .leftJoin(assigned, eq(assigned.userId, users.id))
+    .leftJoin(totpFactors, eq(totpFactors.userId, users.id))
     .where(memberConditions(organizationId))
     .orderBy(sql`${users.memberRole} = 'owner' desc`, asc(users.createdAt));
+  const [organization] = await db
+    .select({ isTwoStepRequired: organizations.isTwoStepRequired })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
   const invitations = await db
     .select({ invitation: teamInvitations, invitedByName: memberNameSql })
     .from(teamInvitations)
@@ -105,11 +113,13 @@ export async function getTeam({ db, actor }: { db: Db; actor: TeamActor }): Prom
       lastActiveAt: member.lastSeenAt ? new Date(member.lastSeenAt).toISOString() : null,
       joinedAt: member.createdAt.toISOString(),
       assignedJobCount: Number(member.assignedJobCount ?? 0),
+      isTwoStepOn: member.totpConfirmedAt !== null,
     })),
     invitations: invitations.map(({ invitation, invitedByName }) =>
       toInvitationView(invitation, invitedByName, now),
     ),
     seats: await seatsOf(db, organizationId, now),
+    isTwoStepRequired: organization?.isTwoStepRequired ?? false,
   };
 }
 

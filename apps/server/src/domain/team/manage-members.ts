@@ -9,6 +9,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { toUserView } from '../auth/accounts-repository.ts';
+import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
 import { forgetCachedUser } from '../auth/session-cache.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { EMPTY_SUBSCRIPTION_META } from '../billing/subscription-view.ts';
@@ -106,6 +107,8 @@ export async function changeMemberRole({ db, actor, userId, change }: ChangeRole
 export interface MemberActionOptions {
   db: Db;
   actor: TeamActor;
+  /** The actor's session: removing a member and transferring ownership need a fresh second step. */
+  sessionId: string;
   userId: string;
 }
 
@@ -115,8 +118,14 @@ export interface MemberActionOptions {
  * pass to whoever removed them. Their account row stays, so their past messages, pipeline moves
  * and log entries keep their name.
  */
-export async function removeMember({ db, actor, userId }: MemberActionOptions): Promise<TTeamData> {
+export async function removeMember({
+  db,
+  actor,
+  sessionId,
+  userId,
+}: MemberActionOptions): Promise<TTeamData> {
   const organizationId = organizationOf(actor);
+  await assertFreshSecondStep(db, actor.userId, sessionId);
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, organizationId, userId);
     assertChangeable(actor, member, 'remove');
@@ -161,11 +170,17 @@ export async function removeMember({ db, actor, userId }: MemberActionOptions): 
  * Hands the organisation to another member (not a delegate: an outside recruiter cannot own the
  * practice's account). They become the owner; the previous owner stays on as an admin.
  */
-export async function transferOwnership({ db, actor, userId }: MemberActionOptions): Promise<TTeamData> {
+export async function transferOwnership({
+  db,
+  actor,
+  sessionId,
+  userId,
+}: MemberActionOptions): Promise<TTeamData> {
   const organizationId = organizationOf(actor);
   if (actor.memberRole !== 'owner') {
     throw new AppError('FORBIDDEN_ROLE', 'Only the account owner can transfer ownership.');
   }
+  await assertFreshSecondStep(db, actor.userId, sessionId);
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, organizationId, userId);
     if (member.id === actor.userId) throw new AppError('BUSINESS_RULE', 'You already own this account.');

@@ -159,6 +159,9 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/employer/team/change-role/:userId': needs('team.manage'),
   'DELETE /api/employer/team/remove-member/:userId': needs('team.manage'),
   'POST /api/employer/team/transfer-ownership/:userId': needs('team.ownership'),
+  // The owner alone changes it (checked in domain/team/update-two-step-policy.ts).
+  'PATCH /api/employer/team/update-two-step-policy': needs('team.manage'),
+  'POST /api/employer/team/reset-member-factors/:userId': needs('team.manage'),
 
   // The activity log and data exports. The download also answers the e-mailed link's token
   // without a session; the route checks that token itself and authenticates only without one.

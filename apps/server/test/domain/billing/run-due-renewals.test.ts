@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TSubscriptionStatus } from '@medhire/contract/account';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +35,12 @@ async function subscribed(
 ) {
   const employer = await createEmployer(app, { hasEstablishedProfile: true });
   const [user] = await app.db.select().from(users).where(eq(users.id, employer.id));
-  const account = { userId: employer.id, organizationId: user?.organizationId ?? null };
+  // No second factor on this account, so no change asks for its session's second step.
+  const account = {
+    userId: employer.id,
+    organizationId: user?.organizationId ?? null,
+    sessionId: randomUUID(),
+  };
   const result = await checkout({
     db: app.db,
     provider: app.payments,

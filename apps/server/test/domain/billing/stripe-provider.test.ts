@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -99,7 +100,8 @@ afterAll(async () => {
 async function employerAccount() {
   const employer = await createEmployer(app, { hasEstablishedProfile: true });
   const [user] = await app.db.select().from(users).where(eq(users.id, employer.id));
-  return { userId: employer.id, organizationId: user?.organizationId ?? null };
+  // No second factor on this account, so no change asks for its session's second step.
+  return { userId: employer.id, organizationId: user?.organizationId ?? null, sessionId: randomUUID() };
 }
 
 describe('the Stripe provider', () => {

@@ -341,7 +341,10 @@ describe('signing in with the authenticator app on', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).not.toHaveProperty('token');
-    const login = await post(app, `${BASE}/login`, undefined, { email: employer.email, password: newPassword });
+    const login = await post(app, `${BASE}/login`, undefined, {
+      email: employer.email,
+      password: newPassword,
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().data).not.toHaveProperty('token');
     expect(login.json().data.secondStep.methods).toEqual(['totp', 'recovery_code']);
@@ -357,6 +360,7 @@ describe('signing in with the authenticator app on', () => {
     expect((await securityOf(body.data.token)).currentSession).toEqual({
       factors: ['password'],
       secondFactorAt: null,
+      enrolmentRequired: false,
     });
   });
 });

@@ -26,8 +26,9 @@ function normalise(pathname: string): string {
  * The layout a page is shown in, decided by the session and the path only (spec §2):
  * 1. legal pages, and /payment and /global-connection when signed in → public;
  * 2. /would-you-rather when signed in → its own focused layout; /delegate-agreement (a delegate's
- *    first sign-in), and any page of a delegate who has not accepted it yet → a focused layout
- *    with nothing but the way out, since nothing else works yet;
+ *    first sign-in), any page of a delegate who has not accepted it yet, and any page of a session
+ *    held to setting up two-step sign-in → a focused layout with nothing but the way out, since
+ *    nothing else works yet;
  * 3. a session with code 201 (organisation profile not established) → onboarding;
  * 4. any other signed-in page → main;
  * 5. signed out → auth.
@@ -35,7 +36,9 @@ function normalise(pathname: string): string {
  */
 export function layoutFor(
   session:
-    | (Pick<TSession, 'code'> & { user?: Pick<TUser, 'isDelegate' | 'delegateAgreementAccepted'> })
+    | (Pick<TSession, 'code' | 'enrolmentRequired'> & {
+        user?: Pick<TUser, 'isDelegate' | 'delegateAgreementAccepted'>;
+      })
     | null,
   pathname: string,
 ): LayoutName {
@@ -47,6 +50,8 @@ export function layoutFor(
   if (session.user?.isDelegate === true && session.user.delegateAgreementAccepted === false) {
     return 'agreement';
   }
+  // Held to setting up two-step sign-in (RequireSession): the same focused layout, for the same reason.
+  if (session.enrolmentRequired === true) return 'agreement';
   if (PUBLIC_LAYOUT_WHEN_SIGNED_IN.has(path)) return 'public';
   if (path === '/would-you-rather') return 'would-you-rather';
   if (path === '/delegate-agreement') return 'agreement';

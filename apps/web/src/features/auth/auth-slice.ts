@@ -167,6 +167,15 @@ export const authSlice = createSlice({
     loggedOut() {
       return initialAuthState;
     },
+    /**
+     * The server holds (true) or frees (false) this session for setting up two-step sign-in
+     * (lib/two-step-enrolment.ts); the guards send a held session to /settings/security.
+     */
+    enrolmentRequiredSet(state, action: PayloadAction<boolean>) {
+      if (!state.session || Boolean(state.session.enrolmentRequired) === action.payload) return;
+      if (action.payload) state.session.enrolmentRequired = true;
+      else delete state.session.enrolmentRequired;
+    },
   },
   extraReducers: (builder) => {
     const startSession = (state: AuthState, action: PayloadAction<TSession>) => {
@@ -197,6 +206,7 @@ export const {
   authStepSet,
   modalToggleSet,
   loggedOut,
+  enrolmentRequiredSet,
 } = authSlice.actions;
 
 export const authReducer = authSlice.reducer;

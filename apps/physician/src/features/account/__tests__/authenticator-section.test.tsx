@@ -7,7 +7,7 @@ import { mockApi, renderApp } from '../../../test/render-app.tsx';
 const OFF = {
   totp: { isEnabled: false, enabledAt: null },
   recoveryCodes: { remaining: 0, generatedAt: null },
-  currentSession: { factors: ['password'], secondFactorAt: null },
+  currentSession: { factors: ['password'], secondFactorAt: null, enrolmentRequired: false },
 };
 const ON = {
   ...OFF,

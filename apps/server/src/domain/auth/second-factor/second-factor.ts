@@ -19,6 +19,7 @@ import { findUserById } from '../accounts-repository.ts';
 import { ACCOUNT_LIMITS, spendAttempt } from '../attempt-limiter.ts';
 import type { AuthContext } from '../context.ts';
 import { verifyPassword } from '../password-hash.ts';
+import { forgetCachedUser } from '../session-cache.ts';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-code-hash.ts';
 import { generateTotpSecret, matchTotpStep, totpAddress, totpQrCodeDataUrl } from './totp-codes.ts';
 import { openTotpSecret, sealTotpSecret } from './totp-secret-box.ts';
@@ -159,7 +160,11 @@ export async function readSecurityStatus(
     .from(recoveryCodes)
     .where(eq(recoveryCodes.userId, userId));
   const [session] = await db
-    .select({ factors: sessions.factors, secondFactorAt: sessions.secondFactorAt })
+    .select({
+      factors: sessions.factors,
+      secondFactorAt: sessions.secondFactorAt,
+      enrolmentRequired: sessions.enrolmentRequired,
+    })
     .from(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
@@ -176,6 +181,7 @@ export async function readSecurityStatus(
     currentSession: {
       factors: (session?.factors ?? []) as TSecurityStatus['currentSession']['factors'],
       secondFactorAt: session?.secondFactorAt?.toISOString() ?? null,
+      enrolmentRequired: session?.enrolmentRequired ?? false,
     },
   };
 }
@@ -200,12 +206,16 @@ export async function assertFreshSecondStep(db: Db, userId: string, sessionId: s
   });
 }
 
-/** Marks the session as having just passed a second step with `method` (kept in its factors once). */
+/**
+ * Marks the session as having just passed a second step with `method` (kept in its factors once);
+ * a session held to enrolment by its organisation's two-step policy is free from then on.
+ */
 async function recordSecondStep(db: Db, sessionId: string, method: TSecondStepMethod): Promise<void> {
   await db
     .update(sessions)
     .set({
       secondFactorAt: new Date(),
+      enrolmentRequired: false,
       factors: sql`case when ${method} = any(${sessions.factors}) then ${sessions.factors} else array_append(${sessions.factors}, ${method}::text) end`,
     })
     .where(eq(sessions.id, sessionId));
@@ -334,6 +344,8 @@ export async function confirmTotpEnrolment({
     return replaceRecoveryCodes(tx, secret, userId);
   });
   await limiter.reset(secondFactorAttemptsKey(userId));
+  // A session that was held to enrolment is free now, on this instance's session cache too.
+  forgetCachedUser(userId);
   return { recoveryCodes: recoveryCodesShown, security: await readSecurityStatus(db, userId, sessionId) };
 }
 

@@ -9,6 +9,7 @@ import {
   ZInviteMemberBody,
   ZMemberIdParams,
   ZTeamData,
+  ZTwoStepPolicyBody,
 } from '@medhire/contract/team';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +26,12 @@ import {
   removeMember,
   transferOwnership,
 } from '../../../domain/team/manage-members.ts';
+import { RESET_FACTORS_MESSAGES, resetMemberFactors } from '../../../domain/team/reset-member-factors.ts';
 import type { TeamActor, TeamContext } from '../../../domain/team/team-context.ts';
+import {
+  TWO_STEP_POLICY_MESSAGES,
+  updateTwoStepPolicy,
+} from '../../../domain/team/update-two-step-policy.ts';
 import { requireAccount } from '../../../plugins/auth.ts';
 import { disconnectUserSessions } from '../../../sockets/disconnect-sessions.ts';
 import { limitPerIp } from '../auth/route-options.ts';
@@ -180,7 +186,12 @@ const employerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await removeMember({ db: app.db, actor: actorOf(request), userId: request.params.userId });
+      const data = await removeMember({
+        db: app.db,
+        actor: actorOf(request),
+        sessionId: requireAccount(request).sessionId,
+        userId: request.params.userId,
+      });
       // Sessions ended in the transaction; their open pages are disconnected now that it committed.
       disconnectUserSessions(app.io, request.params.userId);
       return { success: true as const, message: 'The member is removed from your team.', data };
@@ -202,8 +213,66 @@ const employerTeamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: 'Ownership is transferred. You are now an admin.',
-      data: await transferOwnership({ db: app.db, actor: actorOf(request), userId: request.params.userId }),
+      data: await transferOwnership({
+        db: app.db,
+        actor: actorOf(request),
+        sessionId: requireAccount(request).sessionId,
+        userId: request.params.userId,
+      }),
     }),
+  );
+
+  app.patch(
+    '/update-two-step-policy',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'The owner requires (or stops requiring) two-step sign-in of every member; needs a fresh second step',
+        body: ZTwoStepPolicyBody,
+        response: { 200: ok(ZTeamData), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.body.isTwoStepRequired
+        ? TWO_STEP_POLICY_MESSAGES.required
+        : TWO_STEP_POLICY_MESSAGES.notRequired,
+      data: await updateTwoStepPolicy({
+        db: app.db,
+        actor: actorOf(request),
+        sessionId: requireAccount(request).sessionId,
+        isTwoStepRequired: request.body.isTwoStepRequired,
+      }),
+    }),
+  );
+
+  app.post(
+    '/reset-member-factors/:userId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          "Reset a member's two-step sign-in (authenticator app, recovery codes); their sessions end and they are mailed",
+        params: ZMemberIdParams,
+        response: { 200: ok(ZTeamData), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const data = await resetMemberFactors({
+        db: app.db,
+        actor: actorOf(request),
+        sessionId: requireAccount(request).sessionId,
+        userId: request.params.userId,
+      });
+      // Sessions ended in the transaction; their open pages are disconnected now that it committed.
+      disconnectUserSessions(app.io, request.params.userId);
+      return { success: true as const, message: RESET_FACTORS_MESSAGES.done, data };
+    },
   );
 
   app.post(

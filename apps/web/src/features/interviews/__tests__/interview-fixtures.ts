@@ -42,6 +42,7 @@ export const team: TTeamData = {
       lastActiveAt: null,
       joinedAt: '2026-01-10T09:00:00.000Z',
       assignedJobCount: 0,
+      isTwoStepOn: false,
     },
     {
       _id: 'user-2',
@@ -51,8 +52,10 @@ export const team: TTeamData = {
       lastActiveAt: null,
       joinedAt: '2026-10-01T09:00:00.000Z',
       assignedJobCount: 1,
+      isTwoStepOn: false,
     },
   ],
   invitations: [],
   seats: { used: 2, limit: 5, planName: 'Professional', nextPlan: null },
+  isTwoStepRequired: false,
 };

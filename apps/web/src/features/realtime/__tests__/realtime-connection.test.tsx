@@ -6,6 +6,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { NEW_MESSAGE_TOAST, startSignedInState } from '../../../app/signed-in-state.ts';
 import { createAppStore } from '../../../app/store.ts';
 import { SOCKET_RECONNECT_DELAY_MAX_MS } from '../../../lib/socket.ts';
+import { setEnrolmentRequiredListener } from '../../../lib/two-step-enrolment.ts';
 import { type FakeSocket, fakeSockets } from '../../../test/fake-socket.ts';
 import { makeSession } from '../../../test/fixtures.ts';
 import { loggedOut } from '../../auth/auth-slice.ts';
@@ -183,6 +184,25 @@ describe('the live connection', () => {
       expect(store.getState().auth.session).toBeNull();
       expect(socket.calls).toEqual(['connect', 'disconnect']);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reports a session held to setting up two-step sign-in instead of trying again', () => {
+    vi.useFakeTimers();
+    const reported = vi.fn();
+    setEnrolmentRequiredListener(reported);
+    try {
+      const { socket } = connect();
+      const held = Object.assign(new Error('Your organization requires two-step sign-in.'), {
+        data: { code: 'TWO_STEP_ENROLMENT_REQUIRED' },
+      });
+      act(() => socket.fail(held, { isRefusal: true }));
+      act(() => vi.advanceTimersByTime(SOCKET_RECONNECT_DELAY_MAX_MS * 2));
+      expect(reported).toHaveBeenCalledTimes(1);
+      expect(socket.calls).toEqual([]);
+    } finally {
+      setEnrolmentRequiredListener(null);
       vi.useRealTimers();
     }
   });

@@ -14,7 +14,7 @@ function status(overrides: Partial<TSecurityStatus> = {}): TSecurityStatus {
   return {
     totp: { isEnabled: false, enabledAt: null },
     recoveryCodes: { remaining: 0, generatedAt: null },
-    currentSession: { factors: ['password'], secondFactorAt: null },
+    currentSession: { factors: ['password'], secondFactorAt: null, enrolmentRequired: false },
     ...overrides,
   };
 }

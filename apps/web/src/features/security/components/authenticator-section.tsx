@@ -8,7 +8,7 @@ import { RecoveryCodesPanel } from '@medhire/ui/recovery-codes.tsx';
 import { Spinner } from '@medhire/ui/spinner.tsx';
 import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { TotpEnrolmentPanel } from '@medhire/ui/totp-enrolment.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/http.ts';
 import { securityApi } from '../api/security-api.ts';
 
@@ -38,9 +38,19 @@ function describeSessionProof(factors: readonly string[]): string {
   return `This session was opened with your ${factors.map((factor) => FACTOR_NAMES[factor] ?? factor).join(' and ')}.`;
 }
 
+export interface AuthenticatorSectionProps {
+  /**
+   * The server's answer about the account and session: when loaded, and once newly shown recovery
+   * codes are put away (not before: the page may move on and they are shown only once).
+   */
+  onStatus?: (status: TSecurityStatus) => void;
+}
+
 /** Settings → Security: the authenticator app (set up, turn off) and its recovery codes. */
-export function AuthenticatorSection() {
+export function AuthenticatorSection({ onStatus }: AuthenticatorSectionProps = {}) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const onStatusRef = useRef(onStatus);
+  onStatusRef.current = onStatus;
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [reloads, setReloads] = useState(0);
   const [isBusy, setIsBusy] = useState(false);
@@ -50,7 +60,10 @@ export function AuthenticatorSection() {
     const controller = new AbortController();
     securityApi
       .getSecurity(controller.signal)
-      .then((data) => setLoad({ status: 'ready', data }))
+      .then((data) => {
+        setLoad({ status: 'ready', data });
+        onStatusRef.current?.(data);
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoad({ status: 'failed', message: describeError(error) });
       });
@@ -114,7 +127,15 @@ export function AuthenticatorSection() {
       );
     }
     if (mode.kind === 'showing-codes') {
-      return <RecoveryCodesPanel codes={mode.codes} onDone={() => setMode({ kind: 'idle' })} />;
+      return (
+        <RecoveryCodesPanel
+          codes={mode.codes}
+          onDone={() => {
+            setMode({ kind: 'idle' });
+            onStatusRef.current?.(load.data);
+          }}
+        />
+      );
     }
     if (mode.kind === 'disabling') {
       return (

@@ -1,3 +1,4 @@
+import { Alert } from '@medhire/ui/alert.tsx';
 import type { ComponentType } from 'react';
 import { AuthenticatorSection } from './authenticator-section.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
@@ -12,13 +13,46 @@ export const SECURITY_SECTIONS: readonly { id: string; Component: ComponentType 
   { id: 'signed-in-devices', Component: SignedInDevices },
 ];
 
+export interface SecurityScreenProps {
+  /**
+   * The organisation requires two-step sign-in and this member has none yet: the screen shows
+   * why and the set-up alone, since nothing else works until it is done.
+   */
+  isEnrolmentRequired?: boolean;
+  /** What the server says of the session: still held to enrolment (true) or free (false). */
+  onEnrolmentStatus?: (isRequired: boolean) => void;
+}
+
 /** /settings/security: how the signed-in member's own sign-in is protected. */
-export function SecurityScreen() {
+export function SecurityScreen({ isEnrolmentRequired = false, onEnrolmentStatus }: SecurityScreenProps) {
+  if (isEnrolmentRequired) {
+    return (
+      <div className="security-screen">
+        <Alert variant="warning" title="Your organization requires two-step sign-in">
+          <p>
+            Before you can use MedHire, set up an authenticator app on your phone. Signing in will then ask
+            for a code from it after your password, so a stolen password alone cannot open your account.
+          </p>
+          <p>Choose "Set up authenticator app" below. You can sign out at any time.</p>
+        </Alert>
+        <AuthenticatorSection
+          onStatus={(status) => onEnrolmentStatus?.(status.currentSession.enrolmentRequired)}
+        />
+      </div>
+    );
+  }
   return (
     <div className="security-screen">
-      {SECURITY_SECTIONS.map(({ id, Component }) => (
-        <Component key={id} />
-      ))}
+      {SECURITY_SECTIONS.map(({ id, Component }) =>
+        id === 'authenticator-app' ? (
+          <AuthenticatorSection
+            key={id}
+            onStatus={(status) => onEnrolmentStatus?.(status.currentSession.enrolmentRequired)}
+          />
+        ) : (
+          <Component key={id} />
+        ),
+      )}
     </div>
   );
 }

@@ -17,6 +17,7 @@ function makeTeam(overrides: Partial<TTeamData> = {}): TTeamData {
         lastActiveAt: '2026-11-20T15:00:00.000Z',
         joinedAt: '2026-01-10T09:00:00.000Z',
         assignedJobCount: 3,
+        isTwoStepOn: false,
       },
       {
         _id: 'user-2',
@@ -26,6 +27,7 @@ function makeTeam(overrides: Partial<TTeamData> = {}): TTeamData {
         lastActiveAt: null,
         joinedAt: '2026-10-01T09:00:00.000Z',
         assignedJobCount: 1,
+        isTwoStepOn: false,
       },
     ],
     invitations: [
@@ -41,6 +43,7 @@ function makeTeam(overrides: Partial<TTeamData> = {}): TTeamData {
       },
     ],
     seats: { used: 3, limit: 5, planName: 'Professional', nextPlan: null },
+    isTwoStepRequired: false,
     ...overrides,
   };
 }
@@ -234,5 +237,90 @@ describe('Settings → Team', () => {
       '/update-subscriptions',
     );
     expect(screen.queryByRole('form', { name: 'Invite a team member' })).toBeNull();
+  });
+});
+
+describe('Settings → Team: two-step sign-in', () => {
+  function teamWithFactors(isOwnerOn: boolean, isRecruiterOn: boolean, isTwoStepRequired = false) {
+    const team = makeTeam({ isTwoStepRequired });
+    const [first, second] = team.members;
+    if (!first || !second) throw new Error('the fixture has two members');
+    return {
+      ...team,
+      members: [
+        { ...first, isTwoStepOn: isOwnerOn },
+        { ...second, isTwoStepOn: isRecruiterOn },
+      ],
+    };
+  }
+
+  it("shows each member's two-step status", async () => {
+    teamApi(teamWithFactors(true, false));
+    renderApp('/settings/team', { session: owner });
+    const items = within(await membersList()).getAllByRole('listitem');
+    expect(within(items[0] as HTMLElement).getByText('Two-step on')).toBeVisible();
+    expect(within(items[1] as HTMLElement).getByText('Two-step off')).toBeVisible();
+  });
+
+  it("resets a member's factors after a confirmation", async () => {
+    const after = teamWithFactors(true, false);
+    const { calls } = teamApi(teamWithFactors(true, true), {
+      'POST /api/employer/team/reset-member-factors/user-2': () => envelope(after),
+    });
+    const { user } = renderApp('/settings/team', { session: owner });
+    const items = within(await membersList()).getAllByRole('listitem');
+    // Nobody resets their own here.
+    expect(within(items[0] as HTMLElement).queryByRole('button', { name: /Reset two-step/ })).toBeNull();
+    await user.click(
+      within(items[1] as HTMLElement).getByRole('button', { name: 'Reset two-step of James Okafor' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reset two-step sign-in?' });
+    expect(dialog).toHaveTextContent('signed out everywhere');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset two-step sign-in' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.path.endsWith('/reset-member-factors/user-2'))).toBe(true),
+    );
+    expect(await within(await membersList()).findAllByText('Two-step off')).toHaveLength(1);
+  });
+
+  it('lets the owner with an authenticator app require two-step sign-in', async () => {
+    const { calls } = teamApi(teamWithFactors(true, false), {
+      'PATCH /api/employer/team/update-two-step-policy': () => envelope(teamWithFactors(true, false, true)),
+    });
+    const { user } = renderApp('/settings/team', { session: owner });
+    await user.click(
+      await screen.findByRole('switch', { name: 'Require two-step sign-in for every member' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Change the two-step sign-in rule?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path.endsWith('/update-two-step-policy'))?.body).toEqual({
+        isTwoStepRequired: true,
+      }),
+    );
+    expect(
+      await screen.findByRole('switch', { name: 'Require two-step sign-in for every member' }),
+    ).toBeChecked();
+  });
+
+  it('asks an owner without an authenticator app to turn on their own first', async () => {
+    teamApi(teamWithFactors(false, false));
+    renderApp('/settings/team', { session: owner });
+    expect(
+      await screen.findByRole('switch', { name: 'Require two-step sign-in for every member' }),
+    ).toBeDisabled();
+    expect(screen.getByText(/Turn on an authenticator app for your own account first/)).toBeVisible();
+  });
+
+  it('shows others the rule without the switch', async () => {
+    teamApi(teamWithFactors(true, true, true));
+    renderApp('/settings/team', {
+      session: makeSession({
+        user: { _id: 'user-2', memberRole: 'recruiter', rights: ['team.read', 'jobs.read', 'jobs.create'] },
+      }),
+    });
+    expect(await screen.findByText(/Required: every member signs in with a code/)).toBeVisible();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Reset two-step/ })).toBeNull();
   });
 });

@@ -20,6 +20,9 @@ export const teamApi = {
     http.patch<TTeamData>(team(`/change-role/${id(userId)}`), body),
   remove: (userId: string) => http.delete<TTeamData>(team(`/remove-member/${id(userId)}`)),
   transferOwnership: (userId: string) => http.post<TTeamData>(team(`/transfer-ownership/${id(userId)}`)),
+  updateTwoStepPolicy: (isTwoStepRequired: boolean) =>
+    http.patch<TTeamData>(team('/update-two-step-policy'), { isTwoStepRequired }),
+  resetMemberFactors: (userId: string) => http.post<TTeamData>(team(`/reset-member-factors/${id(userId)}`)),
   acceptDelegateAgreement: () => http.post<TUser>(team('/accept-delegate-agreement')),
   previewInvitation: (token: string, signal?: AbortSignal) =>
     http.get<TInvitationPreview>(team(`/invitation/${id(token)}`), { signal }),

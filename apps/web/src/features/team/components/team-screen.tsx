@@ -3,6 +3,7 @@ import type { TTeamData, TTeamInvitation, TTeamMember } from '@medhire/contract/
 import { ZInviteMemberBody } from '@medhire/contract/team';
 import { INVITABLE_ROLES, ROLE_LABELS, type TInvitableRole } from '@medhire/contract/team-roles';
 import { Alert } from '@medhire/ui/alert.tsx';
+import { Badge } from '@medhire/ui/badge.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { EmailField, Select } from '@medhire/ui/field.tsx';
@@ -132,6 +133,8 @@ type PendingAction =
   | { kind: 'remove'; member: TTeamMember }
   | { kind: 'role'; member: TTeamMember; role: TInvitableRole }
   | { kind: 'transfer'; member: TTeamMember }
+  | { kind: 'reset'; member: TTeamMember }
+  | { kind: 'policy'; isTwoStepRequired: boolean }
   | { kind: 'revoke'; invitation: TTeamInvitation };
 
 const CONFIRMATIONS: Record<
@@ -141,12 +144,19 @@ const CONFIRMATIONS: Record<
   remove: { title: 'Remove this member?', confirm: 'Remove', variant: 'danger' },
   role: { title: 'Change the role?', confirm: 'Change role', variant: 'primary' },
   transfer: { title: 'Transfer ownership?', confirm: 'Transfer ownership', variant: 'danger' },
+  reset: { title: 'Reset two-step sign-in?', confirm: 'Reset two-step sign-in', variant: 'danger' },
+  policy: { title: 'Change the two-step sign-in rule?', confirm: 'Confirm', variant: 'primary' },
   revoke: { title: 'Cancel this invitation?', confirm: 'Cancel invitation', variant: 'danger' },
 };
 
 function describePending(pending: PendingAction): string {
   if (pending.kind === 'revoke') {
     return `The link sent to ${pending.invitation.email} stops working and its seat is freed. You can invite them again later.`;
+  }
+  if (pending.kind === 'policy') {
+    return pending.isTwoStepRequired
+      ? 'Every member will need an authenticator app. Members without one are taken to set it up at their next sign-in and can do nothing else until they do.'
+      : 'Members will be able to sign in with their password alone, unless they keep their own authenticator app on.';
   }
   const name = nameOf(pending.member);
   switch (pending.kind) {
@@ -156,6 +166,8 @@ function describePending(pending: PendingAction): string {
       return `${name} becomes ${ROLE_LABELS[pending.role].toLowerCase()}.`;
     case 'transfer':
       return `${name} becomes the owner of this account, with billing and the team. You become an admin; only the new owner can give ownership back.`;
+    case 'reset':
+      return `${name}'s authenticator app and recovery codes are removed and they are signed out everywhere. We e-mail them. Do this only when you are sure it is them asking, for example after they lost their phone.`;
   }
 }
 
@@ -220,9 +232,23 @@ export function TeamScreen() {
       void run(() => teamApi.revoke(pending.invitation._id), 'The invitation is canceled.');
       return;
     }
+    if (pending.kind === 'policy') {
+      void run(
+        () => teamApi.updateTwoStepPolicy(pending.isTwoStepRequired),
+        pending.isTwoStepRequired
+          ? 'Two-step sign-in is now required. Members without it set it up at their next sign-in.'
+          : 'Two-step sign-in is no longer required for your team.',
+      );
+      return;
+    }
     const { member } = pending;
     if (pending.kind === 'remove') {
       void run(() => teamApi.remove(member._id), 'The member is removed from your team.');
+    } else if (pending.kind === 'reset') {
+      void run(
+        () => teamApi.resetMemberFactors(member._id),
+        `${nameOf(member)}'s two-step sign-in is reset. They are signed out.`,
+      );
     } else if (pending.kind === 'transfer') {
       void run(
         async () => {
@@ -267,6 +293,14 @@ export function TeamScreen() {
         )}
       </Card>
 
+      <TwoStepPolicyCard
+        isTwoStepRequired={team.isTwoStepRequired}
+        isOwner={isOwner}
+        hasOwnFactor={team.members.some((member) => member._id === user?._id && member.isTwoStepOn)}
+        isWorking={isWorking}
+        onChange={(isTwoStepRequired) => setPending({ kind: 'policy', isTwoStepRequired })}
+      />
+
       <Card title="Members" aria-label="Members">
         <ul className="team-list">
           {team.members.map((member) => {
@@ -277,8 +311,11 @@ export function TeamScreen() {
               member.memberRole !== 'owner' &&
               (isOwner || member.memberRole !== 'admin');
             // Ownership goes to an admin or a recruiter; a delegate is an outsider.
-            const canReceiveOwnership = isOwner && !isSelf && member.memberRole !== 'delegate';
+            const canReceiveOwnership = canChange && isOwner && member.memberRole !== 'delegate';
             // A delegate needs jobs, which the invitation gives: nobody becomes one by a role change.
+            // The owner's factors only by an owner; one's own under Settings → Security.
+            const canReset =
+              canManage && !isSelf && member.isTwoStepOn && (member.memberRole !== 'owner' || isOwner);
             const roleOptions = INVITABLE_ROLES.filter(
               (role) =>
                 (isOwner || role !== 'admin') && (role !== 'delegate' || member.memberRole === 'delegate'),
@@ -293,17 +330,22 @@ export function TeamScreen() {
                     {member.fullName && `${member.email} · `}
                     {ROLE_LABELS[member.memberRole]} · {lastActive(member)}
                   </div>
+                  <Badge variant={member.isTwoStepOn ? 'success' : 'neutral'} className="team-list__two-step">
+                    {member.isTwoStepOn ? 'Two-step on' : 'Two-step off'}
+                  </Badge>
                 </div>
-                {canChange && (
+                {(canChange || canReset) && (
                   <div className="team-list__actions">
-                    <Select
-                      label={`Role of ${nameOf(member)}`}
-                      value={member.memberRole}
-                      options={roleOptions}
-                      onChange={(event) =>
-                        setPending({ kind: 'role', member, role: event.target.value as TInvitableRole })
-                      }
-                    />
+                    {canChange && (
+                      <Select
+                        label={`Role of ${nameOf(member)}`}
+                        value={member.memberRole}
+                        options={roleOptions}
+                        onChange={(event) =>
+                          setPending({ kind: 'role', member, role: event.target.value as TInvitableRole })
+                        }
+                      />
+                    )}
                     {canReceiveOwnership && (
                       <Button
                         variant="secondary"
@@ -313,9 +355,24 @@ export function TeamScreen() {
                         Make owner<span className="visually-hidden"> {nameOf(member)}</span>
                       </Button>
                     )}
-                    <Button variant="danger" size="sm" onClick={() => setPending({ kind: 'remove', member })}>
-                      Remove<span className="visually-hidden"> {nameOf(member)}</span>
-                    </Button>
+                    {canReset && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setPending({ kind: 'reset', member })}
+                      >
+                        Reset two-step<span className="visually-hidden"> of {nameOf(member)}</span>
+                      </Button>
+                    )}
+                    {canChange && (
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        onClick={() => setPending({ kind: 'remove', member })}
+                      >
+                        Remove<span className="visually-hidden"> {nameOf(member)}</span>
+                      </Button>
+                    )}
                   </div>
                 )}
               </li>
@@ -396,5 +453,58 @@ export function TeamScreen() {
         }
       />
     </div>
+  );
+}
+
+/**
+ * The organisation's rule for signing in: everyone sees it; the owner switches it, and only with
+ * an authenticator app of their own (the server checks it too, with a fresh second step).
+ */
+function TwoStepPolicyCard({
+  isTwoStepRequired,
+  isOwner,
+  hasOwnFactor,
+  isWorking,
+  onChange,
+}: {
+  isTwoStepRequired: boolean;
+  isOwner: boolean;
+  hasOwnFactor: boolean;
+  isWorking: boolean;
+  onChange: (isTwoStepRequired: boolean) => void;
+}) {
+  const canTurnOn = hasOwnFactor || isTwoStepRequired;
+  return (
+    <Card title="Two-step sign-in" aria-label="Two-step sign-in">
+      <p className="team-policy__text">
+        {isTwoStepRequired
+          ? 'Required: every member signs in with a code from an authenticator app after their password.'
+          : 'Not required: each member chooses whether to use an authenticator app.'}
+      </p>
+      {isOwner ? (
+        <>
+          <label className="team-policy__switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={isTwoStepRequired}
+              aria-checked={isTwoStepRequired}
+              disabled={isWorking || !canTurnOn}
+              aria-describedby={canTurnOn ? undefined : 'team-policy-needs-factor'}
+              onChange={(event) => onChange(event.target.checked)}
+            />{' '}
+            Require two-step sign-in for every member
+          </label>
+          {!canTurnOn && (
+            <p id="team-policy-needs-factor" className="team-policy__note">
+              Turn on an authenticator app for your own account first, under{' '}
+              <Link to="/settings/security">Security</Link>.
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="team-policy__note">Only the account owner can change this.</p>
+      )}
+    </Card>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "is_two_step_required" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "enrolment_required" boolean DEFAULT false NOT NULL;
