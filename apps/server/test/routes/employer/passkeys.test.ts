@@ -123,7 +123,10 @@ describe('registering passkeys', () => {
 
     const fresh = await post(app, `${BASE}/passkey/registration-options`, employer.token);
     const credential = authenticator.register(fresh.json().data.options);
-    expect((await post(app, `${BASE}/passkey/register`, employer.token, { name: 'Laptop', credential })).statusCode).toBe(200);
+    expect(
+      (await post(app, `${BASE}/passkey/register`, employer.token, { name: 'Laptop', credential }))
+        .statusCode,
+    ).toBe(200);
     const twice = await post(app, `${BASE}/passkey/registration-options`, employer.token);
     const duplicate = await post(app, `${BASE}/passkey/register`, employer.token, {
       name: 'Laptop again',
@@ -161,7 +164,10 @@ describe('registering passkeys', () => {
     }
     expect(await passkeysOf(employer.token)).toEqual([]);
     // The challenge was not spent by the invalid bodies.
-    const registered = await post(app, `${BASE}/passkey/register`, employer.token, { name: 'Laptop', credential });
+    const registered = await post(app, `${BASE}/passkey/register`, employer.token, {
+      name: 'Laptop',
+      credential,
+    });
     expect(registered.statusCode, registered.body).toBe(200);
   });
 
@@ -178,7 +184,9 @@ describe('renaming and removing passkeys', () => {
     const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
     await registerPasskey(app, BASE, employer.token, 'Laptop');
     const [passkey] = await passkeysOf(employer.token);
-    const renamed = await call('PATCH', `${BASE}/passkey/${passkey?.id}`, employer.token, { name: 'Old laptop' });
+    const renamed = await call('PATCH', `${BASE}/passkey/${passkey?.id}`, employer.token, {
+      name: 'Old laptop',
+    });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data.passkeys[0].name).toBe('Old laptop');
 
@@ -195,7 +203,9 @@ describe('renaming and removing passkeys', () => {
     const logged = await app.db
       .select({ id: activityLog.id })
       .from(activityLog)
-      .where(and(eq(activityLog.actorUserId, employer.id), eq(activityLog.type, 'auth.second_factor_removed')));
+      .where(
+        and(eq(activityLog.actorUserId, employer.id), eq(activityLog.type, 'auth.second_factor_removed')),
+      );
     expect(logged).toHaveLength(1);
   });
 
@@ -270,10 +280,14 @@ describe('signing in with a passkey alone', () => {
     const employer = await signedInEmployer(app);
     const authenticator = await registerPasskey(app, BASE, employer.token);
     const options = await authenticationOptions(app, BASE);
-    const first = await post(app, `${BASE}/passkey/sign-in`, undefined, { credential: authenticator.assert(options) });
+    const first = await post(app, `${BASE}/passkey/sign-in`, undefined, {
+      credential: authenticator.assert(options),
+    });
     expect(first.statusCode, first.body).toBe(200);
     // The same challenge with a fresh, rightly signed answer (a higher counter) is still refused.
-    const replay = await post(app, `${BASE}/passkey/sign-in`, undefined, { credential: authenticator.assert(options) });
+    const replay = await post(app, `${BASE}/passkey/sign-in`, undefined, {
+      credential: authenticator.assert(options),
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error.details).toEqual({ reason: 'PASSKEY_CHALLENGE_INVALID' });
   });
@@ -286,7 +300,9 @@ describe('signing in with a passkey alone', () => {
       .update(webauthnChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(webauthnChallenges.challenge, options.challenge));
-    const late = await post(app, `${BASE}/passkey/sign-in`, undefined, { credential: authenticator.assert(options) });
+    const late = await post(app, `${BASE}/passkey/sign-in`, undefined, {
+      credential: authenticator.assert(options),
+    });
     expect(late.statusCode).toBe(400);
     expect(late.json().error.details).toEqual({ reason: 'PASSKEY_CHALLENGE_INVALID' });
   });
@@ -336,11 +352,13 @@ describe('signing in with a passkey alone', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     }
-    const badTicket = await post(app, `${BASE}/passkey/authentication-options`, undefined, { ticket: 'short' });
+    const badTicket = await post(app, `${BASE}/passkey/authentication-options`, undefined, {
+      ticket: 'short',
+    });
     expect(badTicket.statusCode).toBe(400);
   });
 
-  it("keeps each app to its own kind of account", async () => {
+  it('keeps each app to its own kind of account', async () => {
     const employer = await signedInEmployer(app);
     const authenticator = await registerPasskey(app, BASE, employer.token);
     const onPhysicianApp = await post(app, `${PHYSICIAN_BASE}/passkey/sign-in`, undefined, {

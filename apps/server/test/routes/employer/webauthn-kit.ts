@@ -155,7 +155,11 @@ export class FakeAuthenticator {
       Buffer.from([FLAG_UP | FLAG_UV]),
       counterBytes(counter),
     ]);
-    const clientDataJSON = this.clientData('webauthn.get', options.challenge, overrides.origin ?? this.origin);
+    const clientDataJSON = this.clientData(
+      'webauthn.get',
+      options.challenge,
+      overrides.origin ?? this.origin,
+    );
     const signed = Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]);
     const signature = sign('sha256', signed, this.keys.privateKey);
     return {
@@ -198,7 +202,12 @@ export async function authenticationOptions(
   base: AuthBase,
   ticket?: string,
 ): Promise<RequestOptions> {
-  const response = await post(app, `${base}/passkey/authentication-options`, undefined, ticket ? { ticket } : {});
+  const response = await post(
+    app,
+    `${base}/passkey/authentication-options`,
+    undefined,
+    ticket ? { ticket } : {},
+  );
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.options as RequestOptions;
 }

@@ -1,13 +1,5 @@
 import type { TPasskeyList, TPasskeyOptions, TPasskeyRegistration } from '@medhire/contract/passkeys';
 import {
-  type AccountSecurityOptions,
-  assertFreshSecondStep,
-  logSecurityEvent,
-  mailSecurityChange,
-  recordSecondStep,
-  requireUser,
-} from './second-factor.ts';
-import {
   deletePasskeyRow,
   listPasskeys,
   passkeyAuthenticationOptions,
@@ -15,6 +7,14 @@ import {
   renamePasskey,
   verifyAndStorePasskey,
 } from './passkeys.ts';
+import {
+  type AccountSecurityOptions,
+  assertFreshSecondStep,
+  logSecurityEvent,
+  mailSecurityChange,
+  recordSecondStep,
+  requireUser,
+} from './second-factor.ts';
 
 /**
  * The options for registering one more passkey. Adding a factor is a sensitive change: an account
@@ -83,7 +83,10 @@ export async function removePasskey({
 }
 
 /** The options for confirming the signed-in session with one of its account's passkeys. */
-export async function passkeyConfirmOptions({ context, userId }: AccountSecurityOptions): Promise<TPasskeyOptions> {
+export async function passkeyConfirmOptions({
+  context,
+  userId,
+}: AccountSecurityOptions): Promise<TPasskeyOptions> {
   await requireUser(context.db, userId);
   return passkeyAuthenticationOptions(context, 'confirm', userId);
 }

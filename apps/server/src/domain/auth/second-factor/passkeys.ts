@@ -114,7 +114,11 @@ export async function listPasskeys(db: Db, userId: string): Promise<TPasskeyList
 }
 
 export async function hasPasskey(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  const [row] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -243,7 +247,12 @@ export async function verifyPasskeyAssertion(
   userId: string | null,
 ): Promise<TUserRow> {
   const response = assertion as AuthenticationResponseJSON;
-  const expectedChallenge = await spendChallenge(context.db, response.response.clientDataJSON, purpose, userId);
+  const expectedChallenge = await spendChallenge(
+    context.db,
+    response.response.clientDataJSON,
+    purpose,
+    userId,
+  );
   const [found] = await tx
     .select({ passkey: passkeys, user: users })
     .from(passkeys)

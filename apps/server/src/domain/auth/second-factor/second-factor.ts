@@ -336,7 +336,12 @@ export async function logSecurityEvent(db: Db, user: TUserRow, type: TActivityTy
   });
 }
 
-export function mailSecurityChange(context: AuthContext, user: TUserRow, event: SecurityMailEvent, left?: number) {
+export function mailSecurityChange(
+  context: AuthContext,
+  user: TUserRow,
+  event: SecurityMailEvent,
+  left?: number,
+) {
   context.mailer.sendInBackground({ to: user.email, ...renderSecurityChangeMail(event, left) });
 }
 

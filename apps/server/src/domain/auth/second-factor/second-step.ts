@@ -1,10 +1,10 @@
+import type { TPasskeyOptions } from '@medhire/contract/passkeys';
 import {
   SECOND_STEP_VALID_MINUTES,
   type TSecondStepChallenge,
   type TSecondStepMethod,
   type TSessionFactor,
 } from '@medhire/contract/security';
-import type { TPasskeyOptions } from '@medhire/contract/passkeys';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/index.ts';
 import { type TUserRow, users } from '../../../db/schema/accounts.ts';

@@ -25,14 +25,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  confirmSecondStep,
-  confirmTotpEnrolment,
-  disableTotp,
-  readSecurityStatus,
-  regenerateRecoveryCodes,
-  startTotpEnrolment,
-} from '../../../domain/auth/second-factor/second-factor.ts';
-import {
   passkeyConfirmOptions,
   registerPasskey,
   removePasskey,
@@ -40,6 +32,14 @@ import {
   startPasskeyRegistration,
 } from '../../../domain/auth/second-factor/passkey-settings.ts';
 import { listPasskeys, passkeyAuthenticationOptions } from '../../../domain/auth/second-factor/passkeys.ts';
+import {
+  confirmSecondStep,
+  confirmTotpEnrolment,
+  disableTotp,
+  readSecurityStatus,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+} from '../../../domain/auth/second-factor/second-factor.ts';
 import { passkeySecondStepOptions } from '../../../domain/auth/second-factor/second-step.ts';
 import { completeSecondStep, signInWithPasskey } from '../../../domain/auth/sign-in.ts';
 import {
@@ -332,7 +332,8 @@ export function accountSecurityRoutes({
     app.post(
       '/passkey/authentication-options',
       {
-        config: limitPerIp(30),
+        // The sign-in screen asks once per visit (for the browser's passkey suggestions).
+        config: limitPerIp(60),
         schema: {
           tags,
           summary:

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './fixtures/browser.ts';
+import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
+import { fillSignInForm } from './fixtures/sign-in.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ demoData: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * A passkey belongs to a domain, never to an IP address: the page is opened on localhost, which
+ * is the server's PUBLIC_URL when none is set (http://localhost:PORT), so the relying party and
+ * the origin the server expects are the page's.
+ */
+function localhostUrl(): string {
+  const url = new URL(server.baseURL);
+  url.hostname = 'localhost';
+  return url.origin;
+}
+
+/** The DevTools virtual authenticator: a platform authenticator with resident keys, always verifying the user. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('button', { name: /sign out/i }).click();
+}
+
+describe('passkeys', () => {
+  it('adds a passkey in Settings → Security, then signs in with the passkey alone', async () => {
+    const checked = await openPage(browser, { baseURL: localhostUrl() });
+    try {
+      const { page } = checked;
+      const authenticator = await addVirtualAuthenticator(page);
+
+      await page.goto('/signIn');
+      // The e-mail field offers the browser's passkeys among its suggestions.
+      expect(await page.getByLabel('Email address').getAttribute('autocomplete')).toBe('username webauthn');
+      await fillSignInForm(page, demoEmployer.email, demoEmployer.password);
+      await checked.waitForPath('/home');
+
+      await page.goto('/settings/security');
+      await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
+      await page.getByText('You have no passkeys yet.', { exact: false }).waitFor();
+      await page.getByLabel('Name of the new passkey').fill('Work laptop');
+      await page.getByRole('button', { name: 'Add a passkey' }).click();
+      const list = page.getByRole('list', { name: 'Your passkeys' });
+      await list.getByText('Work laptop').waitFor();
+      await list.getByText('Not used yet', { exact: false }).waitFor();
+      expect(await authenticator.credentials()).toHaveLength(1);
+
+      await signOut(page);
+      await checked.waitForPath('/');
+      await page.goto('/signIn');
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await checked.waitForPath('/home');
+      expect(await page.evaluate(() => localStorage.getItem('medhire.session'))).not.toBeNull();
+
+      await page.goto('/settings/security');
+      await page.getByText('This session was opened with your passkey.').waitFor();
+      await page
+        .getByRole('list', { name: 'Your passkeys' })
+        .getByText('Last used', { exact: false })
+        .waitFor();
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+});
