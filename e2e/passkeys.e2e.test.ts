@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './fixtures/browser.ts';
+import { familyMedicineInAustin, registerPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { fillSignInForm } from './fixtures/sign-in.ts';
 
@@ -88,6 +89,36 @@ describe('passkeys', () => {
         .getByRole('list', { name: 'Your passkeys' })
         .getByText('Last used', { exact: false })
         .waitFor();
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+
+  it('lets a physician add a passkey in Settings and sign in with it alone', async () => {
+    const suffix = Date.now().toString(36);
+    await registerPhysician(server, 'Pia', `Keys${suffix}`, familyMedicineInAustin());
+    const checked = await openPage(browser, { baseURL: localhostUrl() });
+    try {
+      const { page } = checked;
+      await addVirtualAuthenticator(page);
+      await page.goto('/physician/sign-in');
+      expect(await page.getByLabel('E-mail').getAttribute('autocomplete')).toBe('username webauthn');
+      await page.getByLabel('E-mail').fill(`pia.keys${suffix}@physicians.example`);
+      await page.getByLabel('Password').fill('Stethoscope-2026!');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await checked.waitForPath('/physician/jobs', 30_000);
+
+      await page.goto('/physician/settings');
+      await page.getByRole('heading', { name: 'Passkeys' }).waitFor();
+      await page.getByLabel('Name of the new passkey').fill('Clinic phone');
+      await page.getByRole('button', { name: 'Add a passkey' }).click();
+      await page.getByRole('list', { name: 'Your passkeys' }).getByText('Clinic phone').waitFor();
+
+      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+      await checked.waitForPath('/physician/sign-in');
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await checked.waitForPath('/physician/jobs', 30_000);
       checked.assertNoErrors();
     } finally {
       await checked.close();
