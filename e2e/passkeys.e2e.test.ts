@@ -117,8 +117,10 @@ describe('passkeys', () => {
 
       await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
       await checked.waitForPath('/physician/sign-in');
+      await page.goto('/physician/sign-in');
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
       await checked.waitForPath('/physician/jobs', 30_000);
+      expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
       checked.assertNoErrors();
     } finally {
       await checked.close();
