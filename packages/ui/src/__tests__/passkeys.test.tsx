@@ -94,7 +94,9 @@ describe('PasskeysSection', () => {
     expect(api.registrationOptions).not.toHaveBeenCalled();
 
     await user.type(name, 'Desk key');
-    startRegistration.mockRejectedValueOnce(Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }));
+    startRegistration.mockRejectedValueOnce(
+      Object.assign(new Error('cancelled'), { name: 'NotAllowedError' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Add a passkey' }));
     expect(await screen.findByText(/cancelled or timed out/)).toBeInTheDocument();
     expect(api.calls).toEqual([]);
@@ -157,7 +159,9 @@ describe('SecondStepForm with a passkey', () => {
 
   it('asks only for the passkey when it is the only second factor', async () => {
     const onPasskey = vi.fn(async () => undefined);
-    render(<SecondStepForm methods={['passkey']} onSubmit={vi.fn()} onPasskey={onPasskey} onCancel={vi.fn()} />);
+    render(
+      <SecondStepForm methods={['passkey']} onSubmit={vi.fn()} onPasskey={onPasskey} onCancel={vi.fn()} />,
+    );
     expect(screen.queryByLabelText('Authentication code')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Use a passkey' }));
     expect(onPasskey).toHaveBeenCalledOnce();
