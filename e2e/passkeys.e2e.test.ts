@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './fixtures/browser.ts';
+import { launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { familyMedicineInAustin, registerPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { fillSignInForm } from './fixtures/sign-in.ts';
@@ -46,6 +48,24 @@ async function addVirtualAuthenticator(page: Page) {
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG A and AA rules on the page as it is: the serious and critical violations' ids. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time and has no types here.
+    const axe = (window as any).axe;
+    const results = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
+    return (results.violations as { id: string; impact?: string }[])
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+  });
 }
 
 async function signOut(page: Page) {
@@ -121,6 +141,40 @@ describe('passkeys', () => {
       await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
       await checked.waitForPath('/physician/jobs', 30_000);
       expect(await page.getByRole('heading', { name: 'Sign in' }).count()).toBe(0);
+      checked.assertNoErrors();
+    } finally {
+      await checked.close();
+    }
+  });
+
+  it('shows the passkeys at 390 px without sideways scrolling and without axe violations', async () => {
+    const suffix = Date.now().toString(36);
+    await registerPhysician(server, 'Axel', `Keys${suffix}`, familyMedicineInAustin());
+    // Only this check injects axe, which the app's Content-Security-Policy would refuse.
+    const checked = await openPage(browser, {
+      baseURL: localhostUrl(),
+      viewport: viewports.mobile,
+      bypassCSP: true,
+    });
+    try {
+      const { page } = checked;
+      await addVirtualAuthenticator(page);
+      await page.goto('/physician/sign-in');
+      await page.getByLabel('E-mail').fill(`axel.keys${suffix}@physicians.example`);
+      await page.getByLabel('Password').fill('Stethoscope-2026!');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await checked.waitForPath('/physician/jobs', 30_000);
+      await page.goto('/physician/settings');
+      await page.getByLabel('Name of the new passkey').fill('A passkey with a rather long name for a phone');
+      await page.getByRole('button', { name: 'Add a passkey' }).click();
+      await page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').waitFor();
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth).toBeLessThanOrEqual(viewports.mobile.width);
+      expect(await blockingViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: /^Rename the passkey/ }).click();
+      await page.getByRole('dialog', { name: 'Rename passkey' }).waitFor();
+      expect(await blockingViolations(page)).toEqual([]);
       checked.assertNoErrors();
     } finally {
       await checked.close();
