@@ -461,7 +461,7 @@ describe.each([viewports.desktop, viewports.mobile])('the physician app at $widt
     await page.goto('/physician/sign-in');
     await page.getByLabel('E-mail').fill(physicianEmail);
     await page.getByLabel('Password').fill(DEMO_PHYSICIAN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await checked.waitForPath('/physician/jobs', SLOW);
 
     const idIn = async (selector: string, pattern: RegExp) => {

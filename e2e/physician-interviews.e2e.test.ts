@@ -121,7 +121,7 @@ describe('interviews in the physician app', () => {
     await page.goto('/physician/sign-in');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await checked.waitForPath('/physician/jobs', SLOW);
 
     // From the application at the interview stage to its interview.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPasskeyAssertion } from './passkeys.ts';
 
 /**
  * Sign-in security of one account, the same for employers (/api/employer/auth/…) and physicians
@@ -10,12 +11,12 @@ import { z } from 'zod';
  * How a session was proven: the password (or a sign-in with Doximity, 'oidc'), then optionally
  * one second factor.
  */
-export const SESSION_FACTORS = ['password', 'oidc', 'totp', 'recovery_code'] as const;
+export const SESSION_FACTORS = ['password', 'oidc', 'totp', 'recovery_code', 'passkey'] as const;
 export const ZSessionFactor = z.enum(SESSION_FACTORS);
 export type TSessionFactor = z.infer<typeof ZSessionFactor>;
 
-/** What the second step of a sign-in accepts. */
-export const SECOND_STEP_METHODS = ['totp', 'recovery_code'] as const;
+/** What the second step of a sign-in accepts ('passkey' when the account has registered one). */
+export const SECOND_STEP_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 export const ZSecondStepMethod = z.enum(SECOND_STEP_METHODS);
 export type TSecondStepMethod = z.infer<typeof ZSecondStepMethod>;
 
@@ -56,7 +57,10 @@ export const ZSecondStepChallenge = z.object({
 });
 export type TSecondStepChallenge = z.infer<typeof ZSecondStepChallenge>;
 
-/** `POST …/auth/second-step`: the ticket of the sign-in and one code. */
+/**
+ * `POST …/auth/second-step`: the ticket of the sign-in and one code, or the assertion of one of the
+ * account's passkeys (its challenge from `…/auth/passkey/authentication-options` with the ticket).
+ */
 export const ZSecondStepBody = z.discriminatedUnion('method', [
   z.object({ ticket: z.string().min(20).max(200), method: z.literal('totp'), code: ZTotpCode }),
   z.object({
@@ -64,13 +68,23 @@ export const ZSecondStepBody = z.discriminatedUnion('method', [
     method: z.literal('recovery_code'),
     code: ZRecoveryCodeInput,
   }),
+  z.object({
+    ticket: z.string().min(20).max(200),
+    method: z.literal('passkey'),
+    passkey: ZPasskeyAssertion,
+  }),
 ]);
 export type TSecondStepBody = z.input<typeof ZSecondStepBody>;
 
-/** `POST …/auth/confirm-second-step`: a code that makes the signed-in session's second step fresh. */
+/**
+ * `POST …/auth/confirm-second-step`: a code, or a passkey assertion (its challenge from
+ * `…/auth/passkey/authentication-options` with `forSession`), that makes the signed-in session's
+ * second step fresh.
+ */
 export const ZConfirmSecondStepBody = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code: ZTotpCode }),
   z.object({ method: z.literal('recovery_code'), code: ZRecoveryCodeInput }),
+  z.object({ method: z.literal('passkey'), passkey: ZPasskeyAssertion }),
 ]);
 export type TConfirmSecondStepBody = z.input<typeof ZConfirmSecondStepBody>;
 

@@ -14,17 +14,18 @@ export function FreshSecondStepHost() {
   const [pending, setPending] = useState<{
     promise: Promise<boolean>;
     resolve: (ok: boolean) => void;
+    methods: readonly string[];
   } | null>(null);
 
   useEffect(() => {
     let current: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | null = null;
-    setFreshSecondStepPrompt(() => {
+    setFreshSecondStepPrompt((methods) => {
       if (current) return current.promise;
       let resolve: (ok: boolean) => void = () => undefined;
       const promise = new Promise<boolean>((settle) => {
         resolve = settle;
       });
-      const asked = { promise, resolve };
+      const asked = { promise, resolve, methods };
       current = asked;
       void promise.finally(() => {
         current = null;
@@ -39,7 +40,7 @@ export function FreshSecondStepHost() {
   if (!pending) return null;
   return (
     <Suspense fallback={null}>
-      <FreshSecondStepDialog onDone={pending.resolve} />
+      <FreshSecondStepDialog methods={pending.methods} onDone={pending.resolve} />
     </Suspense>
   );
 }

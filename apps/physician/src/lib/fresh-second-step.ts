@@ -5,8 +5,11 @@
  */
 export const SECOND_STEP_REQUIRED = 'SECOND_STEP_REQUIRED';
 
-/** Resolves true once the session's second step is fresh again, false when the person gave up. */
-export type FreshSecondStepPrompt = () => Promise<boolean>;
+/**
+ * Resolves true once the session's second step is fresh again, false when the person gave up.
+ * `methods` are what the refusal offered (its `details.methods`: 'totp', 'recovery_code', 'passkey').
+ */
+export type FreshSecondStepPrompt = (methods: readonly string[]) => Promise<boolean>;
 
 let prompt: FreshSecondStepPrompt | null = null;
 
@@ -14,6 +17,8 @@ export function setFreshSecondStepPrompt(next: FreshSecondStepPrompt | null): vo
   prompt = next;
 }
 
-export function askForFreshSecondStep(): Promise<boolean> {
-  return prompt ? prompt() : Promise.resolve(false);
+export function askForFreshSecondStep(details?: unknown): Promise<boolean> {
+  const offered = (details as { methods?: unknown } | undefined)?.methods;
+  const methods = Array.isArray(offered) ? offered.filter((m): m is string => typeof m === 'string') : [];
+  return prompt ? prompt(methods.length > 0 ? methods : ['totp', 'recovery_code']) : Promise.resolve(false);
 }

@@ -112,7 +112,11 @@ export async function request<T>(method: Method, path: string, options: RequestO
       ? details.reason
       : undefined;
   // A sensitive change wants a recent second step: ask for a code, then send the call once more.
-  if (code === SECOND_STEP_REQUIRED && !options.isSecondStepPromptOff && (await askForFreshSecondStep())) {
+  if (
+    code === SECOND_STEP_REQUIRED &&
+    !options.isSecondStepPromptOff &&
+    (await askForFreshSecondStep(details))
+  ) {
     return request<T>(method, path, { ...options, isSecondStepPromptOff: true });
   }
   throw new HttpError(message, { status: response.status, code, reason });

@@ -66,7 +66,13 @@ export default fp(
     const limiter: AttemptLimiter = app.redis
       ? createRedisAttemptLimiter(app.redis)
       : createMemoryAttemptLimiter();
-    app.decorate('authContext', { db: app.db, mailer: app.mailer, limiter, secret: app.config.jwtSecret });
+    app.decorate('authContext', {
+      db: app.db,
+      mailer: app.mailer,
+      limiter,
+      secret: app.config.jwtSecret,
+      publicUrl: app.config.publicUrl,
+    });
     // The cache answers nothing until its LISTEN connection holds (domain/auth/session-cache.ts).
     const sessionCache = createSessionCache();
     let stopListening = async () => {};

@@ -15,7 +15,12 @@ export default fp(
     const run = async () => {
       try {
         const purged = await purgeExpiredCredentials(app.db);
-        const total = purged.otpCodes + purged.accountTokens + purged.sessions + purged.secondStepTickets;
+        const total =
+          purged.otpCodes +
+          purged.accountTokens +
+          purged.sessions +
+          purged.secondStepTickets +
+          purged.webauthnChallenges;
         if (total > 0) app.log.info({ purged }, 'Expired credentials purged.');
       } catch (error) {
         app.log.error({ err: error }, 'Purging expired credentials failed.');

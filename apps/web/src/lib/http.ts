@@ -131,7 +131,11 @@ export async function request<T>(method: Method, path: string, options: RequestO
   };
   const code = typeof error.code === 'string' ? error.code : 'UNKNOWN';
   // A sensitive change wants a recent second step: ask for a code, then send the call once more.
-  if (code === SECOND_STEP_REQUIRED && !options.isSecondStepPromptOff && (await askForFreshSecondStep())) {
+  if (
+    code === SECOND_STEP_REQUIRED &&
+    !options.isSecondStepPromptOff &&
+    (await askForFreshSecondStep(error.details))
+  ) {
     return request<T>(method, path, { ...options, isSecondStepPromptOff: true });
   }
   // The organisation requires two-step sign-in: the app takes the person to set it up.

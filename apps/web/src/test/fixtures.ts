@@ -34,8 +34,8 @@ export function envelope(data: unknown, status = 200): Response {
   });
 }
 
-export function failure(message: string, status: number, code = 'BAD_REQUEST'): Response {
-  return new Response(JSON.stringify({ success: false, error: { message, code } }), {
+export function failure(message: string, status: number, code = 'BAD_REQUEST', details?: unknown): Response {
+  return new Response(JSON.stringify({ success: false, error: { message, code, details } }), {
     status,
     headers: { 'Content-Type': 'application/json' },
   });

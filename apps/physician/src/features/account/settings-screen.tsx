@@ -12,9 +12,11 @@ import { LogoutIcon } from '@medhire/ui/icons.tsx';
 import { Modal } from '@medhire/ui/modal.tsx';
 import { OneTimeCodeField } from '@medhire/ui/one-time-code.tsx';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
+import { PasskeysSection } from '@medhire/ui/passkeys-section.tsx';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { errorMessage } from '../../lib/http.ts';
 import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
 import { profileUpdated, selectSession } from '../../lib/session-slice.ts';
 import { signOut } from '../../lib/sign-out.ts';
@@ -25,6 +27,7 @@ import {
   useRequestEmailChangeMutation,
 } from './account-api.ts';
 import { AuthenticatorSection } from './authenticator-section.tsx';
+import { passkeysApi } from './passkeys-api.ts';
 import { SignedInDevices } from './signed-in-devices.tsx';
 import './settings.css';
 
@@ -267,6 +270,9 @@ export function SettingsScreen({ notificationSettings }: { notificationSettings?
       </Section>
       <Section title="Two-step sign-in">
         <AuthenticatorSection />
+      </Section>
+      <Section title="Passkeys">
+        <PasskeysSection api={passkeysApi} describeError={errorMessage} isBare />
       </Section>
       <Section title="Signed-in devices">
         <p className="settings-section__text">

@@ -1,7 +1,10 @@
+import type { TPasskeyAssertion, TPasskeyOptions } from '@medhire/contract/passkeys';
 import type { TPhysicianSession } from '@medhire/contract/physicians';
 import type { TSecondStepChallenge } from '@medhire/contract/security';
+import { getPasskey, passkeyErrorMessage } from '@medhire/ui/passkey-browser.ts';
 import { SecondStepForm } from '@medhire/ui/second-step-form.tsx';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { HttpError, request } from '../../lib/http.ts';
 import { signedIn } from '../../lib/session-slice.ts';
 import { useCompleteSecondStepMutation } from './auth-api.ts';
 
@@ -13,7 +16,10 @@ export interface SecondStepProps {
   onSignedIn?: (session: TPhysicianSession) => void;
 }
 
-/** After a right password, for an account with the authenticator app on: its code or a recovery code. */
+/**
+ * After a right password, for an account with a second factor on: the authenticator app's code, a
+ * recovery code, or one of its passkeys.
+ */
 export function SecondStep({ secondStep, onCancel, onSignedIn }: SecondStepProps) {
   const dispatch = useAppDispatch();
   const [completeSecondStep] = useCompleteSecondStepMutation();
@@ -25,6 +31,28 @@ export function SecondStep({ secondStep, onCancel, onSignedIn }: SecondStepProps
       <SecondStepForm
         methods={secondStep.methods}
         onCancel={onCancel}
+        onPasskey={async () => {
+          let passkey: TPasskeyAssertion;
+          try {
+            const { options } = await request<TPasskeyOptions>(
+              'POST',
+              '/employee/auth/passkey/authentication-options',
+              { body: { ticket: secondStep.ticket } },
+            );
+            passkey = (await getPasskey(options)) as TPasskeyAssertion;
+          } catch (error) {
+            throw error instanceof HttpError ? error : new Error(passkeyErrorMessage(error));
+          }
+          const result = await completeSecondStep({ ticket: secondStep.ticket, method: 'passkey', passkey });
+          if ('error' in result && result.error) {
+            const failure = result.error as { message?: string };
+            throw new Error(failure.message ?? 'The passkey could not be checked. Try again.');
+          }
+          if (result.data) {
+            dispatch(signedIn(result.data));
+            onSignedIn?.(result.data);
+          }
+        }}
         onSubmit={async (method, code) => {
           const result = await completeSecondStep({ ticket: secondStep.ticket, method, code });
           if ('error' in result && result.error) {

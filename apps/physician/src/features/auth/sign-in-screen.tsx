@@ -1,14 +1,21 @@
-import type { TPhysicianLoginBody } from '@medhire/contract/physicians';
+import type { TPasskeyAssertion, TPasskeyOptions } from '@medhire/contract/passkeys';
+import type { TPhysicianLoginBody, TPhysicianSession } from '@medhire/contract/physicians';
 import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { Card } from '@medhire/ui/card.tsx';
 import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import {
+  PasskeySignInButton,
+  type PasskeySignInCalls,
+  usePasskeyAutofill,
+} from '@medhire/ui/passkey-sign-in.tsx';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { request } from '../../lib/http.ts';
 import { lazyContractResolver } from '../../lib/lazy-resolver.ts';
 import { noticeShown, selectSessionNotice, signedIn } from '../../lib/session-slice.ts';
 import { EMAIL_NOT_VERIFIED, useSignInMutation } from './auth-api.ts';
@@ -47,6 +54,24 @@ export function SignInScreen() {
   const { errors } = form.formState;
   useEffect(() => loginResolver.warmUp(), []);
 
+  // A passkey signs in alone: offered in the e-mail field's suggestions, and by its own button.
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+  const passkeyCalls = useMemo<PasskeySignInCalls>(
+    () => ({
+      options: () =>
+        request<TPasskeyOptions>('POST', '/employee/auth/passkey/authentication-options', { body: {} }),
+      signIn: async (credential) => {
+        const session = await request<TPhysicianSession>('POST', '/employee/auth/passkey/sign-in', {
+          body: { credential: credential as TPasskeyAssertion },
+        });
+        // The signed-out guard moves on to where the person was headed.
+        dispatch(signedIn(session));
+      },
+    }),
+    [dispatch],
+  );
+  usePasskeyAutofill(passkeyCalls, setPasskeyError);
+
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await signIn(values);
     if ('data' in result && result.data) {
@@ -84,9 +109,10 @@ export function SignInScreen() {
               </h1>
               {notice && <Alert variant="success">{notice}</Alert>}
               {error && <Alert variant="danger">{error.message}</Alert>}
+              {passkeyError && <Alert variant="danger">{passkeyError}</Alert>}
               <EmailField
                 label="E-mail"
-                autoComplete="email"
+                autoComplete="username webauthn"
                 error={errors.email?.message}
                 {...form.register('email')}
               />
@@ -99,6 +125,11 @@ export function SignInScreen() {
               <Button type="submit" isBlock isLoading={isLoading}>
                 Sign in
               </Button>
+              <PasskeySignInButton
+                calls={passkeyCalls}
+                onStart={() => setPasskeyError(null)}
+                onError={setPasskeyError}
+              />
               <Link to="/forgot-password" className="auth-screen__link">
                 Forgot your password?
               </Link>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -63,4 +63,54 @@ export const secondStepTickets = pgTable(
   (table) => [uniqueIndex('second_step_tickets_token_hash_unique').on(table.tokenHash)],
 );
 
+/**
+ * An account's passkeys (WebAuthn credentials). One signs in alone or serves as the second step
+ * after the password; the signature counter only grows (a copied authenticator shows up as a
+ * counter that does not).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    isBackedUp: boolean('is_backed_up').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('passkeys_credential_id_unique').on(table.credentialId),
+    index('passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * WebAuthn challenges, stored server-side so each works once and only for a few minutes:
+ * 'registration' and 'confirm' belong to a signed-in account, 'second_step' to the account of a
+ * sign-in's ticket, 'sign_in' (a passkey alone) to nobody yet.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as it comes back inside clientDataJSON. */
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('webauthn_challenges_challenge_unique').on(table.challenge)],
+);
+
+export type TPasskeyRow = typeof passkeys.$inferSelect;
 export type TTotpFactorRow = typeof totpFactors.$inferSelect;

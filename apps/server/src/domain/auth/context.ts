@@ -9,4 +9,6 @@ export interface AuthContext {
   limiter: AttemptLimiter;
   /** Server secret keying the one-time-code hashes. */
   secret: string;
+  /** PUBLIC_URL: the passkeys' relying party (its host name) and the only origin they accept. */
+  publicUrl: string;
 }

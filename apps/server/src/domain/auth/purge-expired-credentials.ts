@@ -1,7 +1,7 @@
 import { lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accountTokens, otpCodes, sessions } from '../../db/schema/accounts.ts';
-import { secondStepTickets } from '../../db/schema/security.ts';
+import { secondStepTickets, webauthnChallenges } from '../../db/schema/security.ts';
 import { SESSION_IDLE_LIMIT_MS } from './sessions.ts';
 
 /** How long a used-up credential is kept after it stopped working (support can still see it). */
@@ -12,11 +12,12 @@ export interface PurgedCredentials {
   accountTokens: number;
   sessions: number;
   secondStepTickets: number;
+  webauthnChallenges: number;
 }
 
 /**
- * Deletes what can no longer sign anyone in: e-mailed codes, single-use tokens and second-step
- * tickets a day after they expired, and sessions a day after they were revoked or went idle for good. Nothing still
+ * Deletes what can no longer sign anyone in: e-mailed codes, single-use tokens, second-step
+ * tickets and passkey challenges a day after they expired, and sessions a day after they were revoked or went idle for good. Nothing still
  * valid is touched; the hashes kept are useless, but there is no reason to keep them forever.
  */
 export async function purgeExpiredCredentials(db: Db, now: Date = new Date()): Promise<PurgedCredentials> {
@@ -38,10 +39,15 @@ export async function purgeExpiredCredentials(db: Db, now: Date = new Date()): P
     .delete(secondStepTickets)
     .where(lt(secondStepTickets.expiresAt, cutoff))
     .returning({ id: secondStepTickets.id });
+  const purgedChallenges = await db
+    .delete(webauthnChallenges)
+    .where(lt(webauthnChallenges.expiresAt, cutoff))
+    .returning({ id: webauthnChallenges.id });
   return {
     otpCodes: purgedCodes.length,
     accountTokens: purgedTokens.length,
     sessions: purgedSessions.length,
     secondStepTickets: purgedTickets.length,
+    webauthnChallenges: purgedChallenges.length,
   };
 }

@@ -1,5 +1,7 @@
 import type { TSession } from '@medhire/contract/account';
-import type { TSecondStepChallenge, TSecondStepMethod } from '@medhire/contract/security';
+import { PASSKEY_MESSAGES, type TPasskeyAssertion } from '@medhire/contract/passkeys';
+import type { TSecondStepChallenge } from '@medhire/contract/security';
+import type { TUserRow } from '../../db/schema/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderOtpMail } from '../mail/templates.ts';
 import { accessRefusal } from './account-access.ts';
@@ -10,7 +12,8 @@ import type { AuthContext } from './context.ts';
 import { recordNewDeviceSignIn } from './new-device.ts';
 import { issueOtp, OTP_VALID_MINUTES } from './one-time-codes.ts';
 import { verifyPassword } from './password-hash.ts';
-import { secondStepMethodsFor } from './second-factor/second-factor.ts';
+import { verifyPasskeyAssertion } from './second-factor/passkeys.ts';
+import { type SecondFactorProof, secondStepMethodsFor } from './second-factor/second-factor.ts';
 import { issueSecondStepTicket, passSecondStep } from './second-factor/second-step.ts';
 import { startSession } from './sessions.ts';
 
@@ -74,13 +77,11 @@ export async function signIn({
   });
 }
 
-export interface CompleteSecondStepOptions {
+export type CompleteSecondStepOptions = SecondFactorProof & {
   context: AuthContext;
   ticket: string;
-  method: TSecondStepMethod;
-  code: string;
   userAgent: string | undefined;
-}
+};
 
 /** Finishes an employer's sign-in with the code of its second factor: the session sign-in answers. */
 export function completeSecondStep({ userAgent, ...options }: CompleteSecondStepOptions): Promise<TSession> {
@@ -92,4 +93,41 @@ export function completeSecondStep({ userAgent, ...options }: CompleteSecondStep
       return startSession(tx, user, userAgent, proof);
     },
   });
+}
+
+export interface SignInWithPasskeyOptions {
+  context: AuthContext;
+  credential: TPasskeyAssertion;
+  userAgent: string | undefined;
+}
+
+/**
+ * Signs an employer in with a passkey alone (a discoverable credential, user verification
+ * required): the passkey is both factors, so the session counts as having just passed a second
+ * step. A physician's passkey is refused as the password sign-in refuses a physician's password.
+ */
+export async function signInWithPasskey({
+  context,
+  credential,
+  userAgent,
+}: SignInWithPasskeyOptions): Promise<TSession> {
+  return context.db.transaction(async (tx) => {
+    const user = await verifyPasskeyAssertion(context, tx, credential, 'sign_in', null);
+    assertPasskeyAccountUsable(user);
+    if (user.role !== 'employer') throw physicianAccountRefusal();
+    await recordNewDeviceSignIn(tx, user, userAgent);
+    return startSession(tx, user, userAgent, { factors: ['passkey'], secondFactorAt: new Date() });
+  });
+}
+
+/** A passkey of an archived, blocked or unconfirmed account opens nothing. */
+export function assertPasskeyAccountUsable(user: TUserRow): void {
+  if (user.archivedAt) {
+    throw new AppError('UNAUTHENTICATED', PASSKEY_MESSAGES.notRecognised, { reason: 'PASSKEY_UNKNOWN' });
+  }
+  const refusal = accessRefusal(user);
+  if (refusal) throw refusal;
+  if (!user.emailVerifiedAt) {
+    throw new AppError('FORBIDDEN', 'Confirm your e-mail address first.', { reason: 'EMAIL_NOT_VERIFIED' });
+  }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { organizations, type TUserRow } from '../../db/schema/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { routeKey } from '../team/route-rights.ts';
-import { findConfirmedTotp } from './second-factor/second-factor.ts';
+import { secondStepMethodsFor } from './second-factor/second-factor.ts';
 
 /**
  * The only employer routes a session under enrolment may call (an organisation requiring
@@ -36,7 +36,8 @@ export async function isEnrolmentRequiredFor(db: Db, user: TUserRow): Promise<bo
     .where(eq(organizations.id, user.organizationId))
     .limit(1);
   if (!organization?.isTwoStepRequired) return false;
-  return !(await findConfirmedTotp(db, user.id));
+  // An authenticator app or a passkey: either one is a second factor.
+  return (await secondStepMethodsFor(db, user.id)).length === 0;
 }
 
 /**

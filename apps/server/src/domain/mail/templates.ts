@@ -153,7 +153,13 @@ export function renderNotificationDigestMail({
   };
 }
 
-export type SecurityMailEvent = 'totp_added' | 'totp_removed' | 'recovery_code_used' | 'factors_reset';
+export type SecurityMailEvent =
+  | 'totp_added'
+  | 'totp_removed'
+  | 'passkey_added'
+  | 'passkey_removed'
+  | 'recovery_code_used'
+  | 'factors_reset';
 
 /**
  * Tells the account's owner that its sign-in protection changed or a recovery code was spent, so a
@@ -168,6 +174,14 @@ export function renderSecurityChangeMail(event: SecurityMailEvent, recoveryCodes
     totp_removed: {
       subject: 'The authenticator app was turned off for your MedHire account',
       lead: 'The authenticator app of your MedHire account was turned off. Signing in now needs only your password.',
+    },
+    passkey_added: {
+      subject: 'A new passkey can sign in to your MedHire account',
+      lead: 'A passkey was added to your MedHire account. It can now sign you in, or confirm a sign-in after your password.',
+    },
+    passkey_removed: {
+      subject: 'A passkey was removed from your MedHire account',
+      lead: 'A passkey of your MedHire account was removed. It no longer signs you in.',
     },
     recovery_code_used: {
       subject: 'A recovery code was used to sign in to MedHire',

@@ -10,11 +10,12 @@ import { employerAccountRefusal } from '../auth/authenticate-session.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { recordNewDeviceSignIn } from '../auth/new-device.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
+import { verifyPasskeyAssertion } from '../auth/second-factor/passkeys.ts';
 import { secondStepMethodsFor } from '../auth/second-factor/second-factor.ts';
 import { issueSecondStepTicket, passSecondStep } from '../auth/second-factor/second-step.ts';
 import { createSession } from '../auth/sessions.ts';
-import type { CompleteSecondStepOptions } from '../auth/sign-in.ts';
-import { WRONG_CREDENTIALS_MESSAGE } from '../auth/sign-in.ts';
+import type { CompleteSecondStepOptions, SignInWithPasskeyOptions } from '../auth/sign-in.ts';
+import { assertPasskeyAccountUsable, WRONG_CREDENTIALS_MESSAGE } from '../auth/sign-in.ts';
 import { remindUnconfirmedPhysician } from './account/register-physician.ts';
 import { getPhysicianProfile } from './get-physician-profile.ts';
 
@@ -87,4 +88,30 @@ export async function completePhysicianSecondStep({
     },
   });
   return { token, physician: await getPhysicianProfile({ db: options.context.db, physicianId }) };
+}
+
+/**
+ * Signs a physician in with a passkey alone: the employer's rules (domain/auth/sign-in.ts,
+ * signInWithPasskey), answering the physician's session.
+ */
+export async function signInPhysicianWithPasskey({
+  context,
+  credential,
+  userAgent,
+}: SignInWithPasskeyOptions): Promise<TPhysicianSession> {
+  const { token, physicianId } = await context.db.transaction(async (tx) => {
+    const user = await verifyPasskeyAssertion(context, tx, credential, 'sign_in', null);
+    assertPasskeyAccountUsable(user);
+    if (user.role !== 'physician') throw employerAccountRefusal();
+    const [physician] = await tx
+      .select({ id: physicians.id })
+      .from(physicians)
+      .where(eq(physicians.userId, user.id))
+      .limit(1);
+    if (!physician) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS_MESSAGE);
+    const proof = { factors: ['passkey' as const], secondFactorAt: new Date() };
+    await recordNewDeviceSignIn(tx, user, userAgent);
+    return { token: await createSession(tx, user.id, userAgent, proof), physicianId: physician.id };
+  });
+  return { token, physician: await getPhysicianProfile({ db: context.db, physicianId }) };
 }

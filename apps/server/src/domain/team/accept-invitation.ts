@@ -10,7 +10,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { teamInvitations } from '../../db/schema/team.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
-import { findConfirmedTotp } from '../auth/second-factor/second-factor.ts';
+import { secondStepMethodsFor } from '../auth/second-factor/second-factor.ts';
 import { hashToken, readAuthorizationToken } from '../auth/secret-token.ts';
 import { findActiveSession, startSession } from '../auth/sessions.ts';
 import { syncMembers } from '../billing/subscription-view.ts';
@@ -147,7 +147,7 @@ export async function acceptInvitation({
         );
       }
       // A password is only half of an account with a second factor on: it joins from a session.
-      if (signedIn?.user.id !== existing.id && (await findConfirmedTotp(tx, existing.id))) {
+      if (signedIn?.user.id !== existing.id && (await secondStepMethodsFor(tx, existing.id)).length > 0) {
         throw new AppError(
           'FORBIDDEN',
           'Your account uses two-step sign-in. Sign in to MedHire first, then open the invitation link again.',

@@ -2,7 +2,7 @@ import { TEAM_MESSAGES, type TTeamData } from '@medhire/contract/team';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { recoveryCodes, totpFactors } from '../../db/schema/security.ts';
+import { passkeys, recoveryCodes, totpFactors } from '../../db/schema/security.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
@@ -35,7 +35,11 @@ export async function removeSecondFactors(tx: Db, userId: string): Promise<boole
   // A set-up that was never confirmed goes too: it is no factor, and it must not linger.
   await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  return removed.length > 0;
+  const removedPasskeys = await tx
+    .delete(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .returning({ id: passkeys.id });
+  return removed.length > 0 || removedPasskeys.length > 0;
 }
 
 export interface ResetMemberFactorsOptions {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, sessions, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { assertFreshSecondStep, findConfirmedTotp } from '../auth/second-factor/second-factor.ts';
+import { assertFreshSecondStep, secondStepMethodsFor } from '../auth/second-factor/second-factor.ts';
 import { forgetCachedUser } from '../auth/session-cache.ts';
 import { getTeam, organizationOf } from './invitations.ts';
 import { recordActivity } from './record-activity.ts';
@@ -40,7 +40,7 @@ export async function updateTwoStepPolicy({
   const organizationId = organizationOf(actor);
   if (actor.memberRole !== 'owner') throw new AppError('FORBIDDEN_ROLE', TWO_STEP_POLICY_MESSAGES.ownerOnly);
   await assertFreshSecondStep(db, actor.userId, sessionId);
-  if (isTwoStepRequired && !(await findConfirmedTotp(db, actor.userId))) {
+  if (isTwoStepRequired && (await secondStepMethodsFor(db, actor.userId)).length === 0) {
     throw new AppError('BUSINESS_RULE', TWO_STEP_POLICY_MESSAGES.ownerNeedsFactor, {
       reason: 'OWNER_HAS_NO_SECOND_FACTOR',
     });

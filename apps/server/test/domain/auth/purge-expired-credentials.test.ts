@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, otpCodes, sessions, users } from '../../../src/db/schema/accounts.ts';
-import { secondStepTickets } from '../../../src/db/schema/security.ts';
+import { secondStepTickets, webauthnChallenges } from '../../../src/db/schema/security.ts';
 import {
   CREDENTIAL_RETENTION_MS,
   purgeExpiredCredentials,
@@ -79,12 +79,21 @@ describe('purgeExpiredCredentials', () => {
       { userId, tokenHash: 'ticket-long-expired', expiresAt: ago(CREDENTIAL_RETENTION_MS + MINUTE) },
       { userId, tokenHash: 'ticket-valid', expiresAt: new Date(NOW.getTime() + 5 * MINUTE) },
     ]);
+    await app.db.insert(webauthnChallenges).values([
+      {
+        challenge: 'challenge-long-expired',
+        purpose: 'sign_in',
+        expiresAt: ago(CREDENTIAL_RETENTION_MS + MINUTE),
+      },
+      { userId, challenge: 'challenge-valid', purpose: 'registration', expiresAt: ago(-5 * MINUTE) },
+    ]);
 
     expect(await purgeExpiredCredentials(app.db, NOW)).toEqual({
       otpCodes: 1,
       accountTokens: 1,
       sessions: 2,
       secondStepTickets: 1,
+      webauthnChallenges: 1,
     });
 
     const codesLeft = await app.db.select({ hash: otpCodes.codeHash }).from(otpCodes);
@@ -104,6 +113,11 @@ describe('purgeExpiredCredentials', () => {
       .from(secondStepTickets)
       .where(eq(secondStepTickets.userId, userId));
     expect(ticketsLeft.map((row) => row.hash)).toEqual(['ticket-valid']);
+    const challengesLeft = await app.db
+      .select({ challenge: webauthnChallenges.challenge })
+      .from(webauthnChallenges)
+      .where(inArray(webauthnChallenges.challenge, ['challenge-long-expired', 'challenge-valid']));
+    expect(challengesLeft.map((row) => row.challenge)).toEqual(['challenge-valid']);
 
     // A second run finds nothing more.
     expect(await purgeExpiredCredentials(app.db, NOW)).toEqual({
@@ -111,6 +125,7 @@ describe('purgeExpiredCredentials', () => {
       accountTokens: 0,
       sessions: 0,
       secondStepTickets: 0,
+      webauthnChallenges: 0,
     });
   });
 });

@@ -74,6 +74,7 @@ function sampleBody(key: string): Record<string, unknown> {
     'DELETE /api/employer/auth/delete-fcm-token/:id': { value: 'walk-push-token' },
     'PATCH /api/employer/auth/v1/update-current-profile-step/:id': { currentProfileStep: 2 },
     'PATCH /api/employer/auth/v1/update-full-name/:id': { fullName: 'Walk Tester' },
+    'PATCH /api/employer/auth/passkey/:id': { name: 'Renamed by the walk' },
     'PATCH /api/employer/notification/preferences/:id': {
       preferences: [{ type: 'APPLY_ON_JOB', push: false }],
     },

@@ -14,6 +14,7 @@ import { PASSWORD, signedInEmployer, uniqueEmail, uniqueIp } from './auth-kit.ts
 import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
 import { enrolTotp } from './second-factor-kit.ts';
 import { addMember, callTeam, latestInvitationToken, teamOwner } from './team-kit.ts';
+import { registerPasskey } from './webauthn-kit.ts';
 
 let app: FastifyInstance;
 
@@ -282,6 +283,24 @@ describe('an account with two-step sign-in', () => {
       memberRole: 'recruiter',
       organizationId: owner.organizationId,
     });
+  });
+});
+
+describe('an account with a passkey', () => {
+  it('joins from its session, not with its password alone', async () => {
+    const owner = await teamOwner(app);
+    const loner = await signedInEmployer(app);
+    await registerPasskey(app, '/api/employer/auth', loner.token);
+    await invite(owner.token, { email: loner.email, role: 'recruiter' });
+    const token = await latestInvitationToken(app, loner.email);
+    const withPassword = await callTeam(app, 'POST', '/accept-invitation', undefined, {
+      token,
+      password: PASSWORD,
+    });
+    expectFailure(withPassword, 403, 'FORBIDDEN', 'password alone');
+    expect(withPassword.json().error.details).toEqual({ reason: 'SECOND_STEP_REQUIRED' });
+    const joined = await callTeam(app, 'POST', '/accept-invitation', loner.token, { token });
+    expect(joined.statusCode, joined.body).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { TSession, TSubscriptionMeta, TUser } from '@medhire/contract/account';
 import type { TLoginBody } from '@medhire/contract/auth';
+import type { TPasskeySignInBody } from '@medhire/contract/passkeys';
 import type { TSecondStepBody, TSecondStepChallenge } from '@medhire/contract/security';
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/http.ts';
@@ -101,6 +102,20 @@ export const completeSecondStep = createAsyncThunk<TSession, TSecondStepBody, Th
   },
 );
 
+/** A sign-in with a passkey alone: the browser's assertion; answers the session. */
+export const signInWithPasskey = createAsyncThunk<TSession, TPasskeySignInBody, ThunkConfig>(
+  'auth/signInWithPasskey',
+  async (body, { rejectWithValue }) => {
+    try {
+      const session = await authApi.passkeySignIn(body);
+      const refusal = refuseRejectedAccount(session);
+      return refusal ? rejectWithValue(refusal) : session;
+    } catch (error) {
+      return rejectWithValue(errorMessage(error));
+    }
+  },
+);
+
 /**
  * Login v2 (the `/auth/v1/login` call) additionally turns on the specialty parameters
  * for this browser (spec §4).
@@ -189,6 +204,7 @@ export const authSlice = createSlice({
     builder.addCase(login.fulfilled, startSessionIfAny);
     builder.addCase(loginV2.fulfilled, startSessionIfAny);
     builder.addCase(completeSecondStep.fulfilled, startSession);
+    builder.addCase(signInWithPasskey.fulfilled, startSession);
     builder.addCase(syncUser.fulfilled, (state, action) => {
       // A sync that answers after a sign-out or for another person must not revive a session.
       if (!state.session || state.session.user._id !== action.payload.user._id) return;

@@ -36,7 +36,37 @@ const settingsApi = {
   'GET /api/employee/notification/unread-count': () => ok({ unreadCount: 0 }),
   'GET /api/employee/notification/preferences': () => ok(preferences),
   'GET /api/employee/auth/get-devices': () => ok({ devices: [thisDevice, otherDevice] }),
+  'GET /api/employee/auth/passkeys': () => ok({ passkeys: [] }),
 };
+
+describe('passkeys', () => {
+  it("lists the physician's passkeys and renames one through the physician API", async () => {
+    const phone = {
+      id: '0b8f3c52-4f5e-4bd7-9a53-3c3f4f1c2a10',
+      name: 'Phone',
+      createdAt: '2026-11-20T15:00:00.000Z',
+      lastUsedAt: null,
+      isBackedUp: true,
+    };
+    const calls = mockApi({
+      ...settingsApi,
+      'GET /api/employee/auth/passkeys': () => ok({ passkeys: [phone] }),
+      [`PATCH /api/employee/auth/passkey/${phone.id}`]: ({ body }) =>
+        ok({ passkeys: [{ ...phone, name: (body as { name: string }).name }] }),
+    });
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'Passkeys' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(within(list).getByText('Not used yet', { exact: false })).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Rename the passkey Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename passkey' });
+    await userEvent.clear(within(dialog).getByLabelText('Passkey name'));
+    await userEvent.type(within(dialog).getByLabelText('Passkey name'), 'Clinic phone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save name' }));
+    expect(await within(list).findByText('Clinic phone')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name: 'Clinic phone' });
+  });
+});
 
 describe('changing the password', () => {
   it('checks the form, shows a refusal, and confirms the change', async () => {

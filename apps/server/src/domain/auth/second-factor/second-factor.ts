@@ -1,3 +1,4 @@
+import type { TPasskeyAssertion } from '@medhire/contract/passkeys';
 import {
   FRESH_SECOND_STEP_MINUTES,
   SECURITY_MESSAGES,
@@ -20,6 +21,7 @@ import { ACCOUNT_LIMITS, spendAttempt } from '../attempt-limiter.ts';
 import type { AuthContext } from '../context.ts';
 import { verifyPassword } from '../password-hash.ts';
 import { forgetCachedUser } from '../session-cache.ts';
+import { hasPasskey, verifyPasskeyAssertion } from './passkeys.ts';
 import { generateRecoveryCodes, hashRecoveryCode } from './recovery-code-hash.ts';
 import { generateTotpSecret, matchTotpStep, totpAddress, totpQrCodeDataUrl } from './totp-codes.ts';
 import { openTotpSecret, sealTotpSecret } from './totp-secret-box.ts';
@@ -54,9 +56,14 @@ export async function findConfirmedTotp(db: Db, userId: string) {
   return row;
 }
 
-/** The methods a sign-in's second step offers this account; empty when it has no second factor. */
+/**
+ * The methods a sign-in's second step offers this account; empty when it has no second factor.
+ * The authenticator app comes with recovery codes; a registered passkey is one more.
+ */
 export async function secondStepMethodsFor(db: Db, userId: string): Promise<TSecondStepMethod[]> {
-  return (await findConfirmedTotp(db, userId)) ? ['totp', 'recovery_code'] : [];
+  const methods: TSecondStepMethod[] = (await findConfirmedTotp(db, userId)) ? ['totp', 'recovery_code'] : [];
+  if (await hasPasskey(db, userId)) methods.push('passkey');
+  return methods;
 }
 
 /**
@@ -119,6 +126,30 @@ async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<number>
   return row?.remaining ?? 0;
 }
 
+/** A code, or a passkey assertion, offered as a second step. */
+export type SecondFactorProof =
+  | { method: 'totp' | 'recovery_code'; code: string }
+  | { method: 'passkey'; passkey: TPasskeyAssertion };
+
+/**
+ * Checks and spends a second-factor proof of `userId` in `db` (the transaction of what it allows):
+ * a code through spendSecondFactorCode, a passkey assertion against a challenge made for `purpose`
+ * and this account. The caller counts the attempt first (secondFactorAttemptsKey).
+ */
+export async function spendSecondFactor(
+  context: AuthContext,
+  db: Db,
+  userId: string,
+  proof: SecondFactorProof,
+  purpose: 'second_step' | 'confirm',
+): Promise<SpentCode> {
+  if (proof.method === 'passkey') {
+    await verifyPasskeyAssertion(context, db, proof.passkey, purpose, userId);
+    return { method: 'passkey' };
+  }
+  return spendSecondFactorCode(db, context.secret, userId, proof.method, proof.code);
+}
+
 export interface SpentCode {
   method: TSecondStepMethod;
   /** For a recovery code: how many the account has left. */
@@ -134,7 +165,7 @@ export async function spendSecondFactorCode(
   db: Db,
   secret: string,
   userId: string,
-  method: TSecondStepMethod,
+  method: Exclude<TSecondStepMethod, 'passkey'>,
   code: string,
 ): Promise<SpentCode> {
   if (method === 'totp') {
@@ -145,7 +176,7 @@ export async function spendSecondFactorCode(
 }
 
 /** Six digits are read as an authenticator code, anything else as a recovery code. */
-export function methodOfCode(code: string): TSecondStepMethod {
+export function methodOfCode(code: string): Exclude<TSecondStepMethod, 'passkey'> {
   return /^\d{6}$/.test(code.replace(/\s+/g, '')) ? 'totp' : 'recovery_code';
 }
 
@@ -187,13 +218,14 @@ export async function readSecurityStatus(
 }
 
 /**
- * Sensitive changes (password, e-mail, deleting the account, new recovery codes) by an account with
- * a second factor on need a session that passed a second step in the last
- * FRESH_SECOND_STEP_MINUTES: a stolen session alone cannot lock its owner out. Accounts without a
- * factor are not asked.
+ * Sensitive changes (password, e-mail, deleting the account, new recovery codes, adding or removing
+ * a passkey) by an account with a second factor on (authenticator app or passkey) need a session
+ * that passed a second step in the last FRESH_SECOND_STEP_MINUTES: a stolen session alone cannot
+ * lock its owner out. Accounts without a factor are not asked.
  */
 export async function assertFreshSecondStep(db: Db, userId: string, sessionId: string): Promise<void> {
-  if (!(await findConfirmedTotp(db, userId))) return;
+  const methods = await secondStepMethodsFor(db, userId);
+  if (methods.length === 0) return;
   const [session] = await db
     .select({ secondFactorAt: sessions.secondFactorAt })
     .from(sessions)
@@ -201,16 +233,14 @@ export async function assertFreshSecondStep(db: Db, userId: string, sessionId: s
     .limit(1);
   const passedAt = session?.secondFactorAt?.getTime() ?? 0;
   if (Date.now() - passedAt <= FRESH_SECOND_STEP_MINUTES * 60_000) return;
-  throw new AppError('SECOND_STEP_REQUIRED', SECURITY_MESSAGES.freshSecondStepNeeded, {
-    methods: ['totp', 'recovery_code'],
-  });
+  throw new AppError('SECOND_STEP_REQUIRED', SECURITY_MESSAGES.freshSecondStepNeeded, { methods });
 }
 
 /**
  * Marks the session as having just passed a second step with `method` (kept in its factors once);
  * a session held to enrolment by its organisation's two-step policy is free from then on.
  */
-async function recordSecondStep(db: Db, sessionId: string, method: TSecondStepMethod): Promise<void> {
+export async function recordSecondStep(db: Db, sessionId: string, method: TSecondStepMethod): Promise<void> {
   await db
     .update(sessions)
     .set({
@@ -221,22 +251,29 @@ async function recordSecondStep(db: Db, sessionId: string, method: TSecondStepMe
     .where(eq(sessions.id, sessionId));
 }
 
-/** A code for the signed-in session: its second step is fresh again for FRESH_SECOND_STEP_MINUTES. */
+/**
+ * A code or a passkey for the signed-in session: its second step is fresh again for
+ * FRESH_SECOND_STEP_MINUTES.
+ */
 export async function confirmSecondStep({
   context,
   userId,
   sessionId,
-  method,
-  code,
-}: AccountSecurityOptions & { method: TSecondStepMethod; code: string }): Promise<TSecurityStatus> {
-  const { db, limiter, secret } = context;
+  ...proof
+}: AccountSecurityOptions & SecondFactorProof): Promise<TSecurityStatus> {
+  const { db, limiter } = context;
+  const { method } = proof;
   await spendAttempt(limiter, secondFactorAttemptsKey(userId), ACCOUNT_LIMITS.secondFactor);
   const user = await requireUser(db, userId);
-  if (!(await findConfirmedTotp(db, userId))) {
-    throw new AppError('BUSINESS_RULE', 'The authenticator app is off.', { reason: 'TOTP_NOT_ON' });
+  const isOn =
+    method === 'passkey' ? await hasPasskey(db, userId) : Boolean(await findConfirmedTotp(db, userId));
+  if (!isOn) {
+    throw method === 'passkey'
+      ? new AppError('BUSINESS_RULE', 'This account has no passkey.', { reason: 'PASSKEY_NONE' })
+      : new AppError('BUSINESS_RULE', 'The authenticator app is off.', { reason: 'TOTP_NOT_ON' });
   }
   await db.transaction(async (tx) => {
-    const { recoveryCodesLeft } = await spendSecondFactorCode(tx, secret, userId, method, code);
+    const { recoveryCodesLeft } = await spendSecondFactor(context, tx, userId, proof, 'confirm');
     if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user, recoveryCodesLeft ?? 0);
     await recordSecondStep(tx, sessionId, method);
   });
@@ -244,7 +281,7 @@ export async function confirmSecondStep({
   return readSecurityStatus(db, userId, sessionId);
 }
 
-async function requireUser(db: Db, userId: string): Promise<TUserRow> {
+export async function requireUser(db: Db, userId: string): Promise<TUserRow> {
   const user = await findUserById(db, userId);
   if (!user || user.archivedAt) throw new AppError('UNAUTHENTICATED', 'Please sign in again.');
   return user;
@@ -295,7 +332,7 @@ async function replaceRecoveryCodes(db: Db, serverSecret: string, userId: string
   return codes;
 }
 
-async function logSecurityEvent(db: Db, user: TUserRow, type: TActivityType, summary: string) {
+export async function logSecurityEvent(db: Db, user: TUserRow, type: TActivityType, summary: string) {
   // Only employers have an organisation whose log the owner and admins read.
   if (!user.organizationId) return;
   await recordActivity(db, {
@@ -309,7 +346,7 @@ async function logSecurityEvent(db: Db, user: TUserRow, type: TActivityType, sum
 }
 
 /** Queued in the transaction of the change (domain/mail/account-mail.ts): a crash cannot lose it. */
-async function mailSecurityChange(db: Db, user: TUserRow, event: SecurityMailEvent, left?: number) {
+export async function mailSecurityChange(db: Db, user: TUserRow, event: SecurityMailEvent, left?: number) {
   await queueAccountMail(db, user.email, renderSecurityChangeMail(event, left));
 }
 

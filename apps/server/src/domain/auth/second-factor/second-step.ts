@@ -1,3 +1,4 @@
+import type { TPasskeyOptions } from '@medhire/contract/passkeys';
 import {
   SECOND_STEP_VALID_MINUTES,
   type TSecondStepChallenge,
@@ -14,7 +15,13 @@ import { ACCOUNT_LIMITS, spendAttempt } from '../attempt-limiter.ts';
 import type { AuthContext } from '../context.ts';
 import { generateToken, hashToken } from '../secret-token.ts';
 import type { SessionProof } from '../sessions.ts';
-import { recordRecoveryCodeUse, secondFactorAttemptsKey, spendSecondFactorCode } from './second-factor.ts';
+import { hasPasskey, passkeyAuthenticationOptions } from './passkeys.ts';
+import {
+  recordRecoveryCodeUse,
+  type SecondFactorProof,
+  secondFactorAttemptsKey,
+  spendSecondFactor,
+} from './second-factor.ts';
 
 export const TICKET_INVALID_MESSAGE = 'This sign-in has expired. Enter your e-mail and password again.';
 
@@ -45,16 +52,14 @@ export async function issueSecondStepTicket(
   return { secondStep: { ticket, methods, expiresAt: expiresAt.toISOString() } };
 }
 
-export interface PassSecondStepOptions<T> {
+export type PassSecondStepOptions<T> = SecondFactorProof & {
   context: AuthContext;
   ticket: string;
-  method: TSecondStepMethod;
-  code: string;
   /** The kind of account the app signing in serves; a ticket of the other kind is unknown here. */
   role: TUserRow['role'];
   /** Opens the session, in the transaction that spends the ticket and the code. */
   openSession: (tx: Db, user: TUserRow, proof: SessionProof) => Promise<T>;
-}
+};
 
 /**
  * The second step of a sign-in: a live ticket of this app's kind of account and a right code of
@@ -65,12 +70,12 @@ export interface PassSecondStepOptions<T> {
 export async function passSecondStep<T>({
   context,
   ticket,
-  method,
-  code,
   role,
   openSession,
+  ...proof
 }: PassSecondStepOptions<T>): Promise<T> {
-  const { db, limiter, secret } = context;
+  const { db, limiter } = context;
+  const { method } = proof;
   const tokenHash = hashToken(ticket);
   const [found] = await db
     .select({ ticket: secondStepTickets, user: users })
@@ -99,12 +104,41 @@ export async function passSecondStep<T>({
       .where(and(eq(secondStepTickets.id, found.ticket.id), isNull(secondStepTickets.consumedAt)))
       .returning({ id: secondStepTickets.id });
     if (!spent) throw ticketRefusal();
-    // A wrong code throws here and rolls the ticket back to unused.
-    const result = await spendSecondFactorCode(tx, secret, user.id, method, code);
+    // A wrong code (or passkey) throws here and rolls the ticket back to unused.
+    const result = await spendSecondFactor(context, tx, user.id, proof, 'second_step');
     if (method === 'recovery_code') await recordRecoveryCodeUse(tx, user, result.recoveryCodesLeft ?? 0);
     const firstFactor = found.ticket.firstFactor === 'oidc' ? 'oidc' : 'password';
     return openSession(tx, user, { factors: [firstFactor, method], secondFactorAt: new Date() });
   });
   await limiter.reset(attemptsKey);
   return opened;
+}
+
+/**
+ * The passkey options of a sign-in's second step: a live ticket of this app's kind of account
+ * answers a challenge for that account's passkeys. The ticket is not spent here; the second step
+ * spends it with the passkey's answer.
+ */
+export async function passkeySecondStepOptions(
+  context: AuthContext,
+  ticket: string,
+  role: TUserRow['role'],
+): Promise<TPasskeyOptions> {
+  const [found] = await context.db
+    .select({ userId: users.id, role: users.role, archivedAt: users.archivedAt })
+    .from(secondStepTickets)
+    .innerJoin(users, eq(users.id, secondStepTickets.userId))
+    .where(
+      and(
+        eq(secondStepTickets.tokenHash, hashToken(ticket)),
+        isNull(secondStepTickets.consumedAt),
+        gt(secondStepTickets.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!found || found.role !== role || found.archivedAt) throw ticketRefusal();
+  if (!(await hasPasskey(context.db, found.userId))) {
+    throw new AppError('BUSINESS_RULE', 'This account has no passkey.', { reason: 'PASSKEY_NONE' });
+  }
+  return passkeyAuthenticationOptions(context, 'second_step', found.userId);
 }

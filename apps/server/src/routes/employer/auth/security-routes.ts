@@ -1,5 +1,15 @@
 import { ZSession } from '@medhire/contract/account';
-import { ok } from '@medhire/contract/envelope';
+import { ok, ZFailure } from '@medhire/contract/envelope';
+import {
+  PASSKEY_MESSAGES,
+  ZPasskeyAuthenticationOptionsBody,
+  ZPasskeyList,
+  ZPasskeyOptions,
+  ZPasskeyParams,
+  ZPasskeySignInBody,
+  ZRegisterPasskeyBody,
+  ZRenamePasskeyBody,
+} from '@medhire/contract/passkeys';
 import { ZPhysicianSession } from '@medhire/contract/physicians';
 import {
   SECURITY_MESSAGES,
@@ -15,6 +25,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  passkeyConfirmOptions,
+  registerPasskey,
+  removePasskey,
+  renameOwnPasskey,
+  startPasskeyRegistration,
+} from '../../../domain/auth/second-factor/passkey-settings.ts';
+import { listPasskeys, passkeyAuthenticationOptions } from '../../../domain/auth/second-factor/passkeys.ts';
+import {
   confirmSecondStep,
   confirmTotpEnrolment,
   disableTotp,
@@ -22,8 +40,12 @@ import {
   regenerateRecoveryCodes,
   startTotpEnrolment,
 } from '../../../domain/auth/second-factor/second-factor.ts';
-import { completeSecondStep } from '../../../domain/auth/sign-in.ts';
-import { completePhysicianSecondStep } from '../../../domain/physicians/sign-in-physician.ts';
+import { passkeySecondStepOptions } from '../../../domain/auth/second-factor/second-step.ts';
+import { completeSecondStep, signInWithPasskey } from '../../../domain/auth/sign-in.ts';
+import {
+  completePhysicianSecondStep,
+  signInPhysicianWithPasskey,
+} from '../../../domain/physicians/sign-in-physician.ts';
 import { requireAccount, requirePhysician } from '../../../plugins/auth.ts';
 import { FAILURES, limitPerIp, SESSION_SECURITY, userAgentOf } from './route-options.ts';
 
@@ -35,7 +57,7 @@ export interface AccountSecurityRoutesOptions {
 const EMPTY_BODY = z.object({}).strict().optional();
 
 /**
- * …/auth/security, …/auth/totp/*, …/auth/recovery-codes/regenerate and …/auth/second-step: the
+ * …/auth/security, …/auth/totp/*, …/auth/recovery-codes/regenerate, …/auth/passkey(s)/* and …/auth/second-step: the
  * same calls for both kinds of account (domain/auth/second-factor), each app's under its own API
  * and with its own session check; the second step answers the session that app's sign-in answers.
  */
@@ -175,7 +197,8 @@ export function accountSecurityRoutes({
         config: limitPerIp(30),
         schema: {
           tags,
-          summary: "Finish a sign-in with the ticket it answered and a code of the account's second factor",
+          summary:
+            "Finish a sign-in with the ticket it answered and a code of the account's second factor, or one of its passkeys",
           body: ZSecondStepBody,
           response: { 200: ok(isEmployer ? ZSession : ZPhysicianSession), ...FAILURES },
         },
@@ -185,6 +208,169 @@ export function accountSecurityRoutes({
         const data = isEmployer
           ? await completeSecondStep(options)
           : await completePhysicianSecondStep(options);
+        return { success: true as const, data };
+      },
+    );
+
+    app.get(
+      '/passkeys',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary: "The account's passkeys: name, when added, when last used",
+          response: { 200: ok(ZPasskeyList), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await listPasskeys(app.db, caller(request).userId),
+      }),
+    );
+
+    app.post(
+      '/passkey/registration-options',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary:
+            'Start adding a passkey: the options for the browser (a fresh second step is needed when a factor is on)',
+          body: EMPTY_BODY,
+          response: { 200: ok(ZPasskeyOptions), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await startPasskeyRegistration({ context: app.authContext, ...caller(request) }),
+      }),
+    );
+
+    app.post(
+      '/passkey/register',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary: "Add a passkey with a name, from the browser's answer to the registration options",
+          body: ZRegisterPasskeyBody,
+          response: { 200: ok(ZPasskeyList), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: PASSKEY_MESSAGES.registered,
+        data: await registerPasskey({ context: app.authContext, ...caller(request), ...request.body }),
+      }),
+    );
+
+    app.patch(
+      '/passkey/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary: 'Rename one of the account’s passkeys',
+          params: ZPasskeyParams,
+          body: ZRenamePasskeyBody,
+          response: { 200: ok(ZPasskeyList), 404: ZFailure, ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: PASSKEY_MESSAGES.renamed,
+        data: await renameOwnPasskey({
+          context: app.authContext,
+          ...caller(request),
+          id: request.params.id,
+          name: request.body.name,
+        }),
+      }),
+    );
+
+    app.delete(
+      '/passkey/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary: 'Remove one of the account’s passkeys (a fresh second step is needed)',
+          params: ZPasskeyParams,
+          response: { 200: ok(ZPasskeyList), 404: ZFailure, ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: PASSKEY_MESSAGES.removed,
+        data: await removePasskey({ context: app.authContext, ...caller(request), id: request.params.id }),
+      }),
+    );
+
+    app.post(
+      '/passkey/confirm-options',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security: SESSION_SECURITY,
+          summary: 'The options for confirming this session with a passkey (then …/confirm-second-step)',
+          body: EMPTY_BODY,
+          response: { 200: ok(ZPasskeyOptions), ...FAILURES },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await passkeyConfirmOptions({ context: app.authContext, ...caller(request) }),
+      }),
+    );
+
+    app.post(
+      '/passkey/authentication-options',
+      {
+        // The sign-in screen asks once per visit (for the browser's passkey suggestions).
+        config: limitPerIp(60),
+        schema: {
+          tags,
+          summary:
+            "The options for signing in with a passkey: without a ticket, any of this site's passkeys (a passkey alone); with a sign-in's ticket, that account's (the second step)",
+          body: ZPasskeyAuthenticationOptionsBody,
+          response: { 200: ok(ZPasskeyOptions), ...FAILURES },
+        },
+      },
+      async (request) => {
+        const ticket = request.body?.ticket;
+        const data = ticket
+          ? await passkeySecondStepOptions(app.authContext, ticket, isEmployer ? 'employer' : 'physician')
+          : await passkeyAuthenticationOptions(app.authContext, 'sign_in', null);
+        return { success: true as const, data };
+      },
+    );
+
+    app.post(
+      '/passkey/sign-in',
+      {
+        config: limitPerIp(30),
+        schema: {
+          tags,
+          summary: 'Sign in with a passkey alone: the session a password sign-in answers',
+          body: ZPasskeySignInBody,
+          response: { 200: ok(isEmployer ? ZSession : ZPhysicianSession), ...FAILURES },
+        },
+      },
+      async (request) => {
+        const options = {
+          context: app.authContext,
+          credential: request.body.credential,
+          userAgent: userAgentOf(request),
+        };
+        const data = isEmployer
+          ? await signInWithPasskey(options)
+          : await signInPhysicianWithPasskey(options);
         return { success: true as const, data };
       },
     );

@@ -1,15 +1,22 @@
+import type { TPasskeyAssertion } from '@medhire/contract/passkeys';
 import type { TSecondStepChallenge } from '@medhire/contract/security';
 import { checkSignIn, type TSignInErrors, type TSignInForm } from '@medhire/contract/sign-in';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
 import { EmailField, PasswordField } from '@medhire/ui/field.tsx';
+import {
+  PasskeySignInButton,
+  type PasskeySignInCalls,
+  usePasskeyAutofill,
+} from '@medhire/ui/passkey-sign-in.tsx';
 import { notifyFormError } from '@medhire/ui/toast.ts';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
 import { preloadSignedInState } from '../../../app/load-signed-in-state.ts';
 import { describeError } from '../../../lib/http.ts';
-import { login } from '../auth-slice.ts';
+import { authApi } from '../api/auth-api.ts';
+import { login, signInWithPasskey } from '../auth-slice.ts';
 import './auth-forms.css';
 
 type Field = keyof TSignInForm;
@@ -39,6 +46,22 @@ export function SignInForm({ onSecondStep }: SignInFormProps) {
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const touched = useRef(new Set<Field>());
   const wasSubmitted = useRef(false);
+
+  // A passkey signs in alone: offered in the e-mail field's suggestions, and by its own button.
+  const passkeyCalls = useMemo<PasskeySignInCalls>(
+    () => ({
+      options: () => authApi.passkeyOptions(),
+      signIn: async (credential) => {
+        preloadSignedInState();
+        const result = await dispatch(signInWithPasskey({ credential: credential as TPasskeyAssertion }));
+        if (signInWithPasskey.rejected.match(result)) {
+          throw new Error(describeError(result.payload ?? result.error.message ?? 'Sign-in failed.'));
+        }
+      },
+    }),
+    [dispatch],
+  );
+  usePasskeyAutofill(passkeyCalls, setServerError);
 
   const values = (): TSignInForm => ({
     email: inputs.email.current?.value ?? '',
@@ -108,7 +131,7 @@ export function SignInForm({ onSecondStep }: SignInFormProps) {
       )}
       <EmailField
         label="Email address"
-        autoComplete="username"
+        autoComplete="username webauthn"
         placeholder="you@practice.com"
         error={errors.email}
         {...handlers('email')}
@@ -127,6 +150,14 @@ export function SignInForm({ onSecondStep }: SignInFormProps) {
       <Button type="submit" size="lg" isBlock isLoading={isSubmitting}>
         Sign in
       </Button>
+      <PasskeySignInButton
+        calls={passkeyCalls}
+        onStart={() => setServerError(null)}
+        onError={(message) => {
+          setServerError(message);
+          notifyFormError(message);
+        }}
+      />
     </form>
   );
 }

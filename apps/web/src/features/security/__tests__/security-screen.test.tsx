@@ -6,8 +6,11 @@ import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.
 import { renderApp } from '../../../test/render-app.tsx';
 
 const SECURITY = 'GET /api/employer/auth/security';
-/** The devices section of the same screen, with this device only. */
-const DEVICES = { 'GET /api/employer/auth/get-devices': () => envelope({ devices: [] }) };
+/** The other sections of the same screen: this device only, no passkeys. */
+const DEVICES = {
+  'GET /api/employer/auth/get-devices': () => envelope({ devices: [] }),
+  'GET /api/employer/auth/passkeys': () => envelope({ passkeys: [] }),
+};
 const session = makeSession();
 
 function status(overrides: Partial<TSecurityStatus> = {}): TSecurityStatus {
@@ -140,6 +143,37 @@ describe('/settings/security', () => {
     expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.filter((call) => call.path.endsWith('/regenerate'))).toHaveLength(2);
+  });
+
+  it('lists the passkeys on the same screen, and removing one may ask for a passkey first', async () => {
+    const laptop = {
+      id: '6d1c0c8e-5a43-4a44-9f3e-1d6f2f0f6a11',
+      name: 'Work laptop',
+      createdAt: '2026-11-20T15:00:00.000Z',
+      lastUsedAt: '2026-11-21T15:00:00.000Z',
+      isBackedUp: false,
+    };
+    const { calls } = mockApi({
+      ...DEVICES,
+      [SECURITY]: () => envelope(status()),
+      'GET /api/employer/auth/passkeys': () => envelope({ passkeys: [laptop] }),
+      [`DELETE /api/employer/auth/passkey/${laptop.id}`]: () =>
+        failure('For this change, confirm it is you.', 403, 'SECOND_STEP_REQUIRED', { methods: ['passkey'] }),
+    });
+    const { user } = renderApp('/settings/security', { session });
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(within(list).getByText('Work laptop')).toBeInTheDocument();
+    expect(within(list).getByText(/Last used/)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Remove the passkey Work laptop' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove passkey' }));
+    // The account's only factor is a passkey: the dialog asks for it, with no code field.
+    const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
+    expect(within(dialog).queryByLabelText('Authentication code')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: "Confirm it's you" })).toBeNull());
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(screen.getByText('Work laptop')).toBeInTheDocument();
   });
 
   it('shows the refusal when the person closes the code dialog', async () => {

@@ -31,6 +31,7 @@ const FACTOR_NAMES: Record<string, string> = {
   oidc: 'Doximity sign-in',
   totp: 'authenticator app',
   recovery_code: 'recovery code',
+  passkey: 'passkey',
 };
 
 function describeSessionProof(factors: readonly string[]): string {

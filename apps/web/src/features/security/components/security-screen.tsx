@@ -1,6 +1,7 @@
 import { Alert } from '@medhire/ui/alert.tsx';
 import type { ComponentType } from 'react';
 import { AuthenticatorSection } from './authenticator-section.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { SignedInDevices } from './signed-in-devices.tsx';
 import './security-screen.css';
 
@@ -10,6 +11,7 @@ import './security-screen.css';
  */
 export const SECURITY_SECTIONS: readonly { id: string; Component: ComponentType }[] = [
   { id: 'authenticator-app', Component: AuthenticatorSection },
+  { id: 'passkeys', Component: PasskeysCard },
   { id: 'signed-in-devices', Component: SignedInDevices },
 ];
 
