@@ -134,6 +134,12 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/employer/template/update-template/:templateId': needs('messages'),
   'DELETE /api/employer/template/delete-template/:templateId': needs('messages'),
   'POST /api/employer/template/preview-template': needs('messages'),
+  // Saved views of the applicant list and board: personal ones for every member with the
+  // applicants right; shared ones are checked in the domain against views.manage.
+  'GET /api/employer/view/get-all-views': needs('applicants'),
+  'POST /api/employer/view/create-view': needs('applicants'),
+  'PATCH /api/employer/view/update-view/:viewId': needs('applicants'),
+  'DELETE /api/employer/view/delete-view/:viewId': needs('applicants'),
 
   'GET /api/employer/dashboard/get-summary/:userId': needs('dashboard'),
 
