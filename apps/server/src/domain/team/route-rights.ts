@@ -41,6 +41,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'GET /api/employer/auth/oidc/authorize': PUBLIC,
   'GET /api/employer/notification/unsubscribe-digest': PUBLIC,
   'POST /api/employer/notification/unsubscribe-digest': PUBLIC,
+  'GET /api/employer/notification/unsubscribe-weekly-summary': PUBLIC,
+  'POST /api/employer/notification/unsubscribe-weekly-summary': PUBLIC,
   'GET /api/employer/subscription/get-plans': PUBLIC,
   'GET /api/employer/team/invitation/:token': PUBLIC,
   'POST /api/employer/team/accept-invitation': PUBLIC,
@@ -76,6 +78,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
     needs('account.self'),
   'GET /api/employer/notification/preferences/:id': needs('account.self'),
   'PATCH /api/employer/notification/preferences/:id': needs('account.self'),
+  'GET /api/employer/notification/weekly-summary/:id': needs('account.self'),
+  'PATCH /api/employer/notification/weekly-summary/:id': needs('account.self'),
 
   // The organisation's profile.
   'GET /api/employer/auth/v1/get-organization/:id': needs('organization.read'),
