@@ -31,12 +31,13 @@ export function SavedViewsNav() {
   const [isManaging, setIsManaging] = useState(false);
   const isCountPath = COUNT_PATHS.test(pathname);
 
-  // Counts follow the list: load on start, and again on each visit of the list or a board.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page of the list is the trigger.
+  // Counts follow the list: load on start, and again on each visit of the list or a board (not on
+  // each change of a filter there, which would count every view again per keystroke of a search).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: arriving on another page is the trigger.
   useEffect(() => {
     if (!canUseApplicants) return;
     if (status === 'idle' || isCountPath) void dispatch(fetchSavedViews());
-  }, [dispatch, canUseApplicants, pathname, search]);
+  }, [dispatch, canUseApplicants, pathname]);
 
   if (!canUseApplicants || views.length === 0) return null;
   const here = `${pathname}${search}`;
