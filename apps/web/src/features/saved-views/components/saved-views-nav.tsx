@@ -53,11 +53,14 @@ export function SavedViewsNav() {
                 to={to}
                 className={cx('saved-views-nav__link', isCurrent && 'saved-views-nav__link--active')}
                 aria-current={isCurrent ? 'page' : undefined}
-                aria-label={`${view.name}, ${countOf(view.count, 'applicant')}${view.scope === 'organization' ? ', shared' : ''}`}
               >
+                {/* Read as "Texas interviews, 7 applicants, shared"; seen as the name and its count. */}
                 <span className="saved-views-nav__name">{view.name}</span>
                 <span className="saved-views-nav__count" aria-hidden="true">
                   {view.count}
+                </span>
+                <span className="visually-hidden">
+                  {`, ${countOf(view.count, 'applicant')}${view.scope === 'organization' ? ', shared' : ''}`}
                 </span>
               </Link>
             </li>
