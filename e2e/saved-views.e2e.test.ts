@@ -153,11 +153,13 @@ describe('saved views', () => {
           .waitFor({ timeout: SLOW });
         await settle(page);
         expect(await blockingViolations(page)).toEqual([]);
+        await page.screenshot({ path: `/tmp/saved-views-nav-${viewport.width}.png` });
         await page.getByRole('button', { name: 'Manage views' }).click();
         await page.getByRole('dialog', { name: 'Manage saved views' }).waitFor();
         await settle(page);
         expect(await overflowsSideways(page)).toBe(false);
         expect(await blockingViolations(page)).toEqual([]);
+        await page.screenshot({ path: `/tmp/saved-views-manage-${viewport.width}.png` });
         wide.assertNoErrors();
       } finally {
         await wide.close();
