@@ -34,6 +34,7 @@ import socketPlugin from './plugins/socket.ts';
 import storagePlugin from './plugins/storage.ts';
 import textHygienePlugin from './plugins/text-hygiene.ts';
 import webAppPlugin from './plugins/web-app.ts';
+import weeklySummaryPlugin from './plugins/weekly-summary.ts';
 import routes from './routes/index.ts';
 import metricsRoutes from './routes/metrics/index.ts';
 import sockets from './sockets/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(notificationsPlugin);
     await app.register(interviewsPlugin);
     await app.register(paymentsPlugin);
+    await app.register(weeklySummaryPlugin);
     await app.register(maintenancePlugin);
     await app.register(activityLogPlugin);
     await app.register(storagePlugin);

@@ -183,6 +183,23 @@ export const ZUpdateNotificationPreferencesBody = z.object({
 });
 export type TUpdateNotificationPreferencesBody = z.infer<typeof ZUpdateNotificationPreferencesBody>;
 
+/**
+ * `GET` / `PATCH /api/employer/notification/weekly-summary/{id}`: the weekly hiring summary
+ * e-mail (Mondays, last week's figures) that owners and admins get unless they turn it off.
+ */
+export const ZWeeklySummarySetting = z.object({
+  /** Whether the member's role gets the summary at all (owner or admin). */
+  isEligible: z.boolean(),
+  /** Whether the member wants it (on unless turned off). */
+  isEnabled: z.boolean(),
+});
+export type TWeeklySummarySetting = z.infer<typeof ZWeeklySummarySetting>;
+
+export const ZUpdateWeeklySummaryBody = z.object({
+  isEnabled: z.boolean({ error: 'Say whether you want the weekly summary: true or false.' }),
+});
+export type TUpdateWeeklySummaryBody = z.infer<typeof ZUpdateWeeklySummaryBody>;
+
 /** `GET /api/employer/notification/push-public-key` → data: the VAPID public key (base64url). */
 export const ZPushPublicKeyData = z.object({ publicKey: z.string() });
 export type TPushPublicKeyData = z.infer<typeof ZPushPublicKeyData>;
@@ -207,4 +224,6 @@ export const NOTIFICATION_MESSAGES = {
   preferencesSaved: 'Your notification settings are saved.',
   digestUnsubscribed: 'You will no longer receive the notification digest e-mail.',
   invalidUnsubscribeToken: 'This unsubscribe link is not valid.',
+  weeklySummarySaved: 'Your weekly summary setting is saved.',
+  weeklySummaryUnsubscribed: 'You will no longer receive the weekly hiring summary e-mail.',
 } as const;

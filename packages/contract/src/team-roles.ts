@@ -36,6 +36,7 @@ export const RIGHT_NAMES = [
   'applicants',
   'messages',
   'templates.manage',
+  'views.manage',
   'dashboard',
   'activity.read',
   'data.export',
@@ -89,6 +90,11 @@ export const RIGHTS = {
    * member with `messages` keeps personal templates of their own).
    */
   'templates.manage': ['owner', 'admin'],
+  /**
+   * Create, rename and delete the saved applicant views shared with the whole organisation (every
+   * member with `applicants` keeps personal views of their own).
+   */
+  'views.manage': ['owner', 'admin'],
   /** The dashboard summary. */
   dashboard: ['owner', 'admin', 'recruiter', 'delegate'],
   /** The organisation's activity log. */

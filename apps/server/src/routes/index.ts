@@ -28,6 +28,7 @@ import employerReportRoutes from './employer/report/index.ts';
 import employerSubscriptionRoutes from './employer/subscription/index.ts';
 import employerTeamRoutes from './employer/team/index.ts';
 import employerTemplateRoutes from './employer/template/index.ts';
+import employerViewRoutes from './employer/view/index.ts';
 import enumsRoutes from './enums/index.ts';
 import healthRoutes from './health/index.ts';
 import paymentRoutes from './payments/index.ts';
@@ -69,6 +70,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(employerDataExportRoutes, { prefix: '/employer/data-export' });
   await app.register(employerInterviewRoutes, { prefix: '/employer/interview' });
   await app.register(employerTemplateRoutes, { prefix: '/employer/template' });
+  await app.register(employerViewRoutes, { prefix: '/employer/view' });
   await app.register(calendarFeedRoutes, { prefix: '/calendar' });
   await app.register(paymentRoutes, { prefix: '/payments' });
 };

@@ -6,6 +6,7 @@ import { jobsReducer } from '../features/jobs/jobs-slice.ts';
 import { matchesReducer } from '../features/matches/matches-slice.ts';
 import { newMessageFlagged, notificationsReducer } from '../features/notifications/notifications-slice.ts';
 import { organizationsReducer } from '../features/organizations/organizations-slice.ts';
+import { savedViewsReducer } from '../features/saved-views/saved-views-slice.ts';
 import { subscriptionReducer } from '../features/subscription/subscription-slice.ts';
 import { utilityReducer } from '../features/utility/utility-slice.ts';
 import { type AppDispatch, type AppStore, appReducer, type RootState } from './store.ts';
@@ -23,7 +24,8 @@ appReducer
   .inject({ reducerPath: 'applicants', reducer: applicantsReducer })
   .inject({ reducerPath: 'matches', reducer: matchesReducer })
   .inject({ reducerPath: 'conversations', reducer: conversationsReducer })
-  .inject({ reducerPath: 'notifications', reducer: notificationsReducer });
+  .inject({ reducerPath: 'notifications', reducer: notificationsReducer })
+  .inject({ reducerPath: 'savedViews', reducer: savedViewsReducer });
 
 /** Gives a store that started without them the signed-in reducers' initial state. */
 export const signedInStateLoaded = createAction('app/signedInStateLoaded');

@@ -16,6 +16,7 @@ import type { jobsReducer } from '../features/jobs/jobs-slice.ts';
 import type { matchesReducer } from '../features/matches/matches-slice.ts';
 import type { notificationsReducer } from '../features/notifications/notifications-slice.ts';
 import type { organizationsReducer } from '../features/organizations/organizations-slice.ts';
+import type { savedViewsReducer } from '../features/saved-views/saved-views-slice.ts';
 import type { subscriptionReducer } from '../features/subscription/subscription-slice.ts';
 import type { utilityReducer } from '../features/utility/utility-slice.ts';
 import { delegateFlag, sessionStore } from '../lib/storage.ts';
@@ -36,6 +37,7 @@ export interface SignedInState {
   matches: ReturnType<typeof matchesReducer>;
   conversations: ReturnType<typeof conversationsReducer>;
   notifications: ReturnType<typeof notificationsReducer>;
+  savedViews: ReturnType<typeof savedViewsReducer>;
 }
 
 /** The session and the sidebar from the start; the signed-in state joins later (see above). */

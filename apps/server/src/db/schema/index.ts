@@ -14,6 +14,8 @@ export * from './notifications.ts';
 export * from './oidc.ts';
 export * from './physicians.ts';
 export * from './reference.ts';
+export * from './saved-views.ts';
 export * from './security.ts';
 export * from './team.ts';
 export * from './uploads.ts';
+export * from './weekly-summary.ts';

@@ -16,19 +16,18 @@ export interface ListApplicantsOptions {
   query: TGetAllApplicantsQuery;
 }
 
+type ApplicantFilterQuery = Omit<TGetAllApplicantsQuery, 'pageSize' | 'pageNumber'>;
+
 /**
- * Physicians who applied to the organisation's jobs (or to `query.jobId`), one entry per
- * physician. The applications in scope (the organisation's, narrowed to the job and the
- * pipeline status when given) are grouped per physician through
- * applications_organization_created_idx; the physician filters, the order ("newest" is the
- * latest application in scope) and the page are applied in the same query, and only the
- * page's physicians are then loaded as applicants.
+ * The list's filter, once: the applications in scope grouped per physician (a CTE) and the
+ * physician conditions. The list pages through it and saved views count it, so a view's count
+ * is the list's total by construction. Null when the member has no organisation yet; a job that
+ * is not the organisation's (or, for a delegate, not theirs) answers 404.
  */
-export async function listApplicants({ db, owner, query }: ListApplicantsOptions): Promise<TApplicantList> {
-  const { pageSize, pageNumber } = query;
+async function applicantFilter(db: Db, owner: JobOwner, query: ApplicantFilterQuery) {
   if (query.jobId) await findOwnedJob(db, owner, query.jobId);
   const organizationId = owner.organizationId;
-  if (!organizationId) return { applicants: [], total: 0, pageNumber, pageSize };
+  if (!organizationId) return null;
 
   const scopeConditions: SQL[] = [
     eq(applications.organizationId, organizationId),
@@ -53,7 +52,48 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
       .where(and(...scopeConditions))
       .groupBy(applications.physicianId),
   );
-  const where = and(...physicianFilterConditions(query));
+  return { organizationId, scope, where: and(...physicianFilterConditions(query)) };
+}
+
+type ApplicantFilter = NonNullable<Awaited<ReturnType<typeof applicantFilter>>>;
+
+async function countFiltered(db: Db, { scope, where }: ApplicantFilter): Promise<number> {
+  const [counted] = await db
+    .with(scope)
+    .select({ total: count() })
+    .from(scope)
+    .innerJoin(physicians, eq(physicians.id, scope.physicianId))
+    .where(where);
+  return counted?.total ?? 0;
+}
+
+/** How many applicants the list would total for this filter (saved views' counts). */
+export async function countApplicants({
+  db,
+  owner,
+  query,
+}: {
+  db: Db;
+  owner: JobOwner;
+  query: ApplicantFilterQuery;
+}): Promise<number> {
+  const filter = await applicantFilter(db, owner, query);
+  return filter ? countFiltered(db, filter) : 0;
+}
+
+/**
+ * Physicians who applied to the organisation's jobs (or to `query.jobId`), one entry per
+ * physician. The applications in scope (the organisation's, narrowed to the job and the
+ * pipeline status when given) are grouped per physician through
+ * applications_organization_created_idx; the physician filters, the order ("newest" is the
+ * latest application in scope) and the page are applied in the same query, and only the
+ * page's physicians are then loaded as applicants.
+ */
+export async function listApplicants({ db, owner, query }: ListApplicantsOptions): Promise<TApplicantList> {
+  const { pageSize, pageNumber } = query;
+  const filter = await applicantFilter(db, owner, query);
+  if (!filter) return { applicants: [], total: 0, pageNumber, pageSize };
+  const { organizationId, scope, where } = filter;
 
   const page = await db
     .with(scope)
@@ -64,12 +104,6 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
     .orderBy(...physicianOrder(query.sort, scope.latestAppliedAt))
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
-  const [counted] = await db
-    .with(scope)
-    .select({ total: count() })
-    .from(scope)
-    .innerJoin(physicians, eq(physicians.id, scope.physicianId))
-    .where(where);
 
   return {
     applicants: await loadApplicantViews({
@@ -78,7 +112,7 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
       physicianIds: page.map((row) => row.id),
       viewer: owner,
     }),
-    total: counted?.total ?? 0,
+    total: await countFiltered(db, filter),
     pageNumber,
     pageSize,
   };

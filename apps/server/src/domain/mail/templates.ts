@@ -227,3 +227,87 @@ export function renderNewDeviceMail(device: string, at: Date): MailContent {
     ),
   };
 }
+
+/** The figures of one week for the weekly hiring summary (domain/reports/get-report.ts). */
+export interface WeeklySummaryMailFigures {
+  newApplicants: number;
+  movedToInterview: number;
+  movedToOffer: number;
+  movedToHired: number;
+  physicianMessages: number;
+  replied: number;
+  responseRate: number | null;
+  medianReplyMinutes: number | null;
+}
+
+function formatMinutes(minutes: number): string {
+  if (minutes < 60) return `${Math.round(minutes)} min`;
+  const hours = minutes / 60;
+  if (hours < 48) return `${Math.round(hours * 10) / 10} h`;
+  return `${Math.round((hours / 24) * 10) / 10} days`;
+}
+
+function formatWeekDay(isoDay: string): string {
+  return new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Monday's summary of last week's hiring, for owners and admins, with its unsubscribe link. */
+export function renderWeeklySummaryMail({
+  organizationName,
+  weekStart,
+  weekEnd,
+  figures,
+  reportsUrl,
+  unsubscribeUrl,
+}: {
+  organizationName: string;
+  /** Monday and Sunday of the week (YYYY-MM-DD). */
+  weekStart: string;
+  weekEnd: string;
+  figures: WeeklySummaryMailFigures;
+  reportsUrl: string;
+  unsubscribeUrl: string;
+}): MailContent {
+  const period = `${formatWeekDay(weekStart)} – ${formatWeekDay(weekEnd)}`;
+  const subject = `Your hiring week at ${organizationName}: ${period}`;
+  const rows: [string, string][] = [
+    ['New applicants', String(figures.newApplicants)],
+    ['Moved to interview', String(figures.movedToInterview)],
+    ['Moved to offer', String(figures.movedToOffer)],
+    ['Hired', String(figures.movedToHired)],
+    [
+      'Response rate',
+      figures.responseRate === null
+        ? 'No physician messages'
+        : `${Math.round(figures.responseRate * 100)}% (${figures.replied} of ${figures.physicianMessages} messages)`,
+    ],
+    [
+      'Median first reply',
+      figures.medianReplyMinutes === null ? '—' : formatMinutes(figures.medianReplyMinutes),
+    ],
+  ];
+  const lead = `Here is how hiring went at ${organizationName} last week (${period}, UTC):`;
+  const closing = 'Owners and admins receive this summary every Monday.';
+  const textRows = rows.map(([label, value]) => `- ${label}: ${value}`).join('\n');
+  const htmlRows = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" align="left" style="padding:6px 12px 6px 0;font-weight:normal;">${escapeHtml(label)}</th><td style="padding:6px 0;font-weight:bold;">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  return {
+    subject,
+    text: `${lead}\n\n${textRows}\n\nSee the full report: ${reportsUrl}\n\n${closing}\nStop these e-mails: ${unsubscribeUrl}\n\n— MedHire\n`,
+    html: brandedHtml(
+      subject,
+      `<p style="margin:0 0 16px;">${escapeHtml(lead)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px;font-size:15px;">${htmlRows}</table>
+<p style="margin:0 0 24px;"><a href="${escapeHtml(reportsUrl)}" style="display:inline-block;background:#0b5cab;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:6px;font-weight:bold;">See the full report</a></p>
+<p style="margin:0;font-size:14px;">${escapeHtml(closing)} <a href="${escapeHtml(unsubscribeUrl)}">Stop these e-mails</a>.</p>`,
+    ),
+  };
+}

@@ -40,7 +40,7 @@ function rate(part: number, whole: number): number | null {
  * applications_organization_created_idx (organisation and creation time).
  */
 function cohort(scope: ReportScope): SQL {
-  return sql`select a.id, a.job_id, a.source, a.furthest_stage_rank, a.created_at from applications a
+  return sql`select a.id, a.job_id, a.physician_id, a.source, a.furthest_stage_rank, a.created_at from applications a
     where a.organization_id = ${scope.organizationId}
       and a.created_at >= ${scope.start.toISOString()}::timestamptz
       and a.created_at < ${scope.end.toISOString()}::timestamptz
@@ -410,5 +410,70 @@ export async function getReport({ db, member, filters, now }: GetReportOptions):
     responses,
     invites,
     activity,
+  };
+}
+
+/** The figures of the weekly hiring summary e-mail (ZWeeklySummaryFigures in domain terms). */
+export interface WeeklyFigures {
+  /** Physicians with an application (applied, or an invite accepted) created in the week. */
+  newApplicants: number;
+  /** Pipeline moves made in the week into each stage. */
+  movedToInterview: number;
+  movedToOffer: number;
+  movedToHired: number;
+  /** Replies to physicians, as the report's responses section counts them. */
+  physicianMessages: number;
+  replied: number;
+  responseRate: number | null;
+  medianReplyMinutes: number | null;
+}
+
+/** A whole organisation over [start, end): the scope the weekly summary reads. */
+export function organizationScope(organizationId: string, start: Date, end: Date): ReportScope {
+  return {
+    organizationId,
+    from: start.toISOString().slice(0, 10),
+    to: new Date(end.getTime() - 1).toISOString().slice(0, 10),
+    start,
+    end,
+    jobId: null,
+    memberId: null,
+    ownJobsOf: null,
+  };
+}
+
+/**
+ * The week's figures for the summary e-mail, from the same queries as /reports: the period's
+ * applications (the report's cohort), the pipeline timeline's moves made in the period, and the
+ * report's replies to physicians.
+ */
+export async function getWeeklyFigures(db: Db, scope: ReportScope): Promise<WeeklyFigures> {
+  const [applicants] = rows<{ total: number }>(
+    await db.execute(sql`with cohort as (${cohort(scope)})
+      select count(distinct physician_id)::int as total from cohort`),
+  );
+  const moves = rows<{ stage: string; total: number }>(
+    await db.execute(sql`select e.to_status::text as stage, count(*)::int as total
+      from application_events e join applications a on a.id = e.application_id
+      where a.organization_id = ${scope.organizationId}
+        and e.to_status in ('Interview', 'Offer', 'Hired')
+        and e.from_status is distinct from e.to_status
+        and e.created_at >= ${scope.start.toISOString()}::timestamptz
+        and e.created_at < ${scope.end.toISOString()}::timestamptz
+        and a.job_id in (${scopedJobIds(scope)})
+        and ${isNotHiddenFrom(scope.organizationId, sql`a.physician_id`)}
+      group by e.to_status`),
+  );
+  const movesTo = (stage: string) => moves.find((row) => row.stage === stage)?.total ?? 0;
+  const responses = await loadResponses(db, scope);
+  return {
+    newApplicants: applicants?.total ?? 0,
+    movedToInterview: movesTo('Interview'),
+    movedToOffer: movesTo('Offer'),
+    movedToHired: movesTo('Hired'),
+    physicianMessages: responses.physicianMessages,
+    replied: responses.replied,
+    responseRate: responses.responseRate,
+    medianReplyMinutes: responses.medianReplyMinutes,
   };
 }

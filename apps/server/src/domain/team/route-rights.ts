@@ -43,6 +43,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'GET /api/employer/auth/oidc/authorize': PUBLIC,
   'GET /api/employer/notification/unsubscribe-digest': PUBLIC,
   'POST /api/employer/notification/unsubscribe-digest': PUBLIC,
+  'GET /api/employer/notification/unsubscribe-weekly-summary': PUBLIC,
+  'POST /api/employer/notification/unsubscribe-weekly-summary': PUBLIC,
   'GET /api/employer/subscription/get-plans': PUBLIC,
   'GET /api/employer/team/invitation/:token': PUBLIC,
   'POST /api/employer/team/accept-invitation': PUBLIC,
@@ -84,6 +86,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
     needs('account.self'),
   'GET /api/employer/notification/preferences/:id': needs('account.self'),
   'PATCH /api/employer/notification/preferences/:id': needs('account.self'),
+  'GET /api/employer/notification/weekly-summary/:id': needs('account.self'),
+  'PATCH /api/employer/notification/weekly-summary/:id': needs('account.self'),
 
   // The organisation's profile.
   'GET /api/employer/auth/v1/get-organization/:id': needs('organization.read'),
@@ -142,6 +146,12 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'PATCH /api/employer/template/update-template/:templateId': needs('messages'),
   'DELETE /api/employer/template/delete-template/:templateId': needs('messages'),
   'POST /api/employer/template/preview-template': needs('messages'),
+  // Saved views of the applicant list and board: personal ones for every member with the
+  // applicants right; shared ones are checked in the domain against views.manage.
+  'GET /api/employer/view/get-all-views': needs('applicants'),
+  'POST /api/employer/view/create-view': needs('applicants'),
+  'PATCH /api/employer/view/update-view/:viewId': needs('applicants'),
+  'DELETE /api/employer/view/delete-view/:viewId': needs('applicants'),
 
   'GET /api/employer/dashboard/get-summary/:userId': needs('dashboard'),
 

@@ -63,6 +63,7 @@ function sampleBody(key: string): Record<string, unknown> {
     },
     'PATCH /api/employer/conversation/archive/:conversationId': { archived: true },
     'PATCH /api/employer/template/update-template/:templateId': { name: 'Renamed by the walk' },
+    'PATCH /api/employer/view/update-view/:viewId': { name: 'Renamed by the walk' },
     'POST /api/employer/match/create-match': { jobId: inScopeJobId, applicantId: inScopePhysicianId },
     'POST /api/employer/auth/v1/reset-password/:id': {
       oldPassword: PASSWORD,
@@ -78,6 +79,7 @@ function sampleBody(key: string): Record<string, unknown> {
     'PATCH /api/employer/notification/preferences/:id': {
       preferences: [{ type: 'APPLY_ON_JOB', push: false }],
     },
+    'PATCH /api/employer/notification/weekly-summary/:id': { isEnabled: false },
     'POST /api/employer/interview/schedule-interview/:applicationId': {
       type: 'video',
       durationMinutes: 30,
@@ -206,9 +208,17 @@ beforeAll(async () => {
     scope: 'organization',
   });
   expect(template.statusCode, template.body).toBe(200);
+  // Out of scope: a saved view shared with the organisation (delegates keep personal ones only).
+  const view = await callApi(app, 'POST', '/employer/view/create-view', owner.token, {
+    name: 'Shared by the owner',
+    scope: 'organization',
+    filters: {},
+  });
+  expect(view.statusCode, view.body).toBe(200);
 
   Object.assign(outOfScope, {
     templateId: template.json().data._id as string,
+    viewId: view.json().data._id as string,
     applicantId: hidden,
     applicationId,
     jobId: jobOut._id,

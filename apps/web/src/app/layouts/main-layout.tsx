@@ -22,6 +22,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NotificationsSync } from '../../features/notifications/components/notifications-sync.tsx';
 import { RealtimeConnection } from '../../features/realtime/components/realtime-connection.tsx';
+import { SavedViewsNav } from '../../features/saved-views/components/saved-views-nav.tsx';
 import { SubscriptionBanner } from '../../features/subscription/components/subscription-banner.tsx';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
@@ -170,6 +171,7 @@ export function MainLayout() {
                       {item.label}
                     </span>
                   </NavLink>
+                  {item.to === '/applicants' && !isCollapsed && <SavedViewsNav />}
                 </li>
               );
             })}

@@ -12,6 +12,8 @@ import {
   ZNotificationUserParams,
   ZPushPublicKeyData,
   ZUpdateNotificationPreferencesBody,
+  ZUpdateWeeklySummaryBody,
+  ZWeeklySummarySetting,
 } from '@medhire/contract/notifications';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listNotifications } from '../../../domain/notifications/list-notifications.ts';
@@ -24,6 +26,10 @@ import {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from '../../../domain/notifications/notification-preferences.ts';
+import {
+  getWeeklySummarySetting,
+  setWeeklySummaryEnabled,
+} from '../../../domain/notifications/weekly-summary-setting.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
 
 const TAGS = ['employer notifications'];
@@ -154,6 +160,45 @@ const employerNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
         success: true as const,
         message: NOTIFICATION_MESSAGES.preferencesSaved,
         data: await updateNotificationPreferences({ db: app.db, userId, body: request.body }),
+      };
+    },
+  );
+
+  app.get(
+    '/weekly-summary/:id',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Whether the member gets the weekly hiring summary e-mail (owners and admins)',
+        params: ZNotificationUserParams,
+        response: { 200: ok(ZWeeklySummarySetting), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { userId } = assertOwnUser(request, request.params.id);
+      return { success: true as const, data: await getWeeklySummarySetting(app.db, userId) };
+    },
+  );
+
+  app.patch(
+    '/weekly-summary/:id',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary: 'Turn the weekly hiring summary e-mail on or off',
+        params: ZNotificationUserParams,
+        body: ZUpdateWeeklySummaryBody,
+        response: { 200: ok(ZWeeklySummarySetting), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const { userId } = assertOwnUser(request, request.params.id);
+      return {
+        success: true as const,
+        message: NOTIFICATION_MESSAGES.weeklySummarySaved,
+        data: await setWeeklySummaryEnabled({ db: app.db, userId, isEnabled: request.body.isEnabled }),
       };
     },
   );

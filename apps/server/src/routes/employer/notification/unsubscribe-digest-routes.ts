@@ -1,8 +1,12 @@
 import { NOTIFICATION_MESSAGES, ZUnsubscribeDigestQuery } from '@medhire/contract/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readDigestUnsubscribeToken } from '../../../domain/notifications/digest-unsubscribe-token.ts';
+import {
+  readDigestUnsubscribeToken,
+  readWeeklySummaryUnsubscribeToken,
+} from '../../../domain/notifications/digest-unsubscribe-token.ts';
 import { turnOffEmailDigest } from '../../../domain/notifications/notification-preferences.ts';
+import { setWeeklySummaryEnabled } from '../../../domain/notifications/weekly-summary-setting.ts';
 import { limitPerIp } from '../auth/route-options.ts';
 
 function page(title: string, message: string): string {
@@ -58,6 +62,40 @@ const unsubscribeDigestRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/unsubscribe-digest', { schema, config: limitPerIp(30) }, handler);
   app.post('/unsubscribe-digest', { schema, config: limitPerIp(30) }, handler);
+
+  // The weekly hiring summary's link: the same page, for that e-mail alone.
+  const weeklySummaryHandler = async (
+    request: FastifyRequest<{ Querystring: { token: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const userId = readWeeklySummaryUnsubscribeToken(app.config.jwtSecret, request.query.token);
+    reply.type('text/html; charset=utf-8');
+    if (!userId) {
+      return reply.code(400).send(page('Link not valid', NOTIFICATION_MESSAGES.invalidUnsubscribeToken));
+    }
+    await setWeeklySummaryEnabled({ db: app.db, userId, isEnabled: false });
+    return reply.send(
+      page(
+        'Unsubscribed',
+        `${NOTIFICATION_MESSAGES.weeklySummaryUnsubscribed} You can turn it back on in your notification settings.`,
+      ),
+    );
+  };
+  const weeklySummarySchema = {
+    tags: ['employer notifications'],
+    summary: 'Turn the weekly hiring summary e-mail off (the e-mail’s signed link; no sign-in)',
+    querystring: ZUnsubscribeDigestQuery,
+  };
+  app.get(
+    '/unsubscribe-weekly-summary',
+    { schema: weeklySummarySchema, config: limitPerIp(30) },
+    weeklySummaryHandler,
+  );
+  app.post(
+    '/unsubscribe-weekly-summary',
+    { schema: weeklySummarySchema, config: limitPerIp(30) },
+    weeklySummaryHandler,
+  );
 };
 
 export default unsubscribeDigestRoutes;

@@ -244,12 +244,14 @@ function AllApplicantsTab({
   actions,
   view,
   loadTemplates,
+  saveViewAction,
 }: {
   params: ListParams;
   jobs: readonly TJob[] | undefined;
   actions: ApplicantActions;
   view: ApplicantsView;
   loadTemplates?: LoadTemplates;
+  saveViewAction?: ReactNode;
 }) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?._id;
@@ -320,6 +322,7 @@ function AllApplicantsTab({
         members={members.length > 1 ? members : undefined}
         showPipeline
       />
+      {saveViewAction && <div className="applicants-tab__view-actions">{saveViewAction}</div>}
       {/* Outside the list body, so a reload after an action keeps its summary and its Undo. */}
       <BulkActionBar
         selection={selection}
@@ -558,7 +561,14 @@ function RecommendedApplicantsTab({
 }
 
 /** /applicants (spec §2, §3): all applicants, recommended ones per job, and the saved ones. */
-export function ApplicantsScreen({ loadTemplates }: { loadTemplates?: LoadTemplates } = {}) {
+export function ApplicantsScreen({
+  loadTemplates,
+  saveViewAction,
+}: {
+  loadTemplates?: LoadTemplates;
+  /** "Save view" for the all-applicants list's filters (composed in by the app). */
+  saveViewAction?: ReactNode;
+} = {}) {
   const params = useListParams();
   const userId = useAppSelector(selectUser)?._id;
   const tabParam = params.get('tab');
@@ -621,6 +631,7 @@ export function ApplicantsScreen({ loadTemplates }: { loadTemplates?: LoadTempla
                 actions={actions}
                 view={view}
                 loadTemplates={loadTemplates}
+                saveViewAction={saveViewAction}
               />
             ),
           },

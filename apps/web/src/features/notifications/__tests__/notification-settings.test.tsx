@@ -91,3 +91,47 @@ describe('notification settings in /edit-profile', () => {
     expect(await screen.findAllByRole('switch')).toHaveLength(NOTIFICATION_TYPES.length * 3);
   });
 });
+
+describe('the weekly hiring summary switch', () => {
+  const WEEKLY = 'GET /api/employer/notification/weekly-summary/user-1';
+  const UPDATE_WEEKLY = 'PATCH /api/employer/notification/weekly-summary/user-1';
+
+  it('is offered to owners and admins and saves at once', async () => {
+    const { calls } = mockApi({
+      [PREFERENCES]: () => envelope({ preferences: allOn() }),
+      [WEEKLY]: () => envelope({ isEligible: true, isEnabled: true }),
+      [UPDATE_WEEKLY]: () => envelope({ isEligible: true, isEnabled: false }),
+    });
+    const user = renderSettings();
+    const weekly = await screen.findByRole('switch', { name: /Weekly hiring summary/ });
+    expect(weekly).toBeChecked();
+    await user.click(weekly);
+    await waitFor(() => expect(weekly).not.toBeChecked());
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ isEnabled: false });
+  });
+
+  it('is left out for members who do not get the summary', async () => {
+    mockApi({
+      [PREFERENCES]: () => envelope({ preferences: allOn() }),
+      [WEEKLY]: () => envelope({ isEligible: false, isEnabled: true }),
+    });
+    renderSettings();
+    await screen.findByRole('switch', { name: 'A physician applies to a job: E-mail digest' });
+    expect(screen.queryByRole('switch', { name: /Weekly hiring summary/ })).not.toBeInTheDocument();
+  });
+
+  it('goes back and says why when saving fails', async () => {
+    mockApi({
+      [PREFERENCES]: () => envelope({ preferences: allOn() }),
+      [WEEKLY]: () => envelope({ isEligible: true, isEnabled: true }),
+      [UPDATE_WEEKLY]: () => failure('Say whether you want the weekly summary: true or false.', 400),
+    });
+    const user = renderSettings();
+    const weekly = await screen.findByRole('switch', { name: /Weekly hiring summary/ });
+    await user.click(weekly);
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith('Say whether you want the weekly summary: true or false.'),
+    );
+    expect(weekly).toBeChecked();
+  });
+});

@@ -6,6 +6,7 @@ import type {
   TNotificationPreferencesData,
   TPushPublicKeyData,
   TUpdateNotificationPreferencesBody,
+  TWeeklySummarySetting,
 } from '@medhire/contract/notifications';
 import { http } from '../../../lib/http.ts';
 
@@ -45,6 +46,11 @@ export const notificationsApi = {
     http.get<TNotificationPreferencesData>(`/employer/notification/preferences/${id(userId)}`, { signal }),
   updatePreferences: (userId: string, body: TUpdateNotificationPreferencesBody) =>
     http.patch<TNotificationPreferencesData>(`/employer/notification/preferences/${id(userId)}`, body),
+  /** The weekly hiring summary e-mail (owners and admins): whether it reaches the member. */
+  getWeeklySummary: (userId: string, signal?: AbortSignal) =>
+    http.get<TWeeklySummarySetting>(`/employer/notification/weekly-summary/${id(userId)}`, { signal }),
+  updateWeeklySummary: (userId: string, isEnabled: boolean) =>
+    http.patch<TWeeklySummarySetting>(`/employer/notification/weekly-summary/${id(userId)}`, { isEnabled }),
   getPushPublicKey: () => http.get<TPushPublicKeyData>('/employer/notification/push-public-key'),
   /** Stores this browser's PushSubscription (its JSON text) for the user. */
   savePushSubscription: (userId: string, value: string) =>

@@ -2,6 +2,7 @@ import {
   NOTIFICATION_TYPES,
   type TNotificationPreference,
   type TNotificationType,
+  type TWeeklySummarySetting,
 } from '@medhire/contract/notifications';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button } from '@medhire/ui/button.tsx';
@@ -135,6 +136,61 @@ export function NotificationSettings() {
           </tbody>
         </table>
       )}
+      {userId && <WeeklySummarySwitch userId={userId} />}
     </Card>
+  );
+}
+
+/**
+ * The weekly hiring summary e-mail (Mondays, last week's figures), for owners and admins only:
+ * a member who does not get it sees nothing here. Saves at once, like the switches above.
+ */
+function WeeklySummarySwitch({ userId }: { userId: string }) {
+  const [setting, setSetting] = useState<TWeeklySummarySetting | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    notificationsApi
+      .getWeeklySummary(userId, controller.signal)
+      .then(setSetting)
+      // Without the setting the switch is left out; the e-mail's own link still turns it off.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [userId]);
+
+  if (!setting?.isEligible) return null;
+  const change = async (isEnabled: boolean) => {
+    const previous = setting;
+    setSetting({ ...setting, isEnabled });
+    setIsSaving(true);
+    try {
+      setSetting(await notificationsApi.updateWeeklySummary(userId, isEnabled));
+    } catch (error) {
+      setSetting(previous);
+      notifyError(errorMessage(error));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <label className="notification-settings__weekly">
+      <input
+        type="checkbox"
+        role="switch"
+        className="notification-switch"
+        checked={setting.isEnabled}
+        aria-checked={setting.isEnabled}
+        disabled={isSaving}
+        onChange={(event) => void change(event.target.checked)}
+      />
+      <span>
+        <strong>Weekly hiring summary</strong>
+        <span className="notification-settings__weekly-hint">
+          Every Monday: last week's new applicants, moves to interview, offer and hired, and how fast
+          physicians got a reply.
+        </span>
+      </span>
+    </label>
   );
 }

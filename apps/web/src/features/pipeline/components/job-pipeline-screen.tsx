@@ -66,9 +66,12 @@ type ApplicantsState =
 export function JobPipelineScreen({
   renderCardActions,
   renderDetailsExtras,
+  renderBoardActions,
 }: Pick<PipelineBoardProps, 'renderCardActions'> & {
   /** More of the job's settings under its posting on the Details tab (composed in by the app). */
   renderDetailsExtras?: (jobId: string) => ReactNode;
+  /** More actions beside the job's status button, e.g. "Save view" (composed in by the app). */
+  renderBoardActions?: (jobId: string) => ReactNode;
 } = {}) {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
@@ -276,6 +279,7 @@ export function JobPipelineScreen({
         >
           {job.status === 'open' ? 'Close job' : job.status === 'draft' ? 'Publish job' : 'Reopen job'}
         </Button>
+        {renderBoardActions?.(job._id)}
       </div>
       <Tabs
         label="Job pipeline sections"
