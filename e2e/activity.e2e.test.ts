@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/domain/mail/outbox.ts';
+import { seriousAxeViolations } from './fixtures/axe.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
@@ -12,8 +12,6 @@ import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 // filtered by type, then requests an export of the organisation's data, waits until it is ready,
 // downloads the ZIP and finds the e-mail with its link in the outbox. Both pages pass axe.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** A demo job with applicants in every stage. */
 const jobTitle = 'Family Medicine Physician – Outpatient';
 /** Waits on conditions that involve a server round trip; the machine is small and shared. */
@@ -39,39 +37,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Serious and critical axe violations on the page at the given width, as readable lines. */
-async function axeViolations(page: Page, width: number): Promise<string[]> {
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-  await page.waitForTimeout(300);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (tags) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time and has no types here.
-    const axe = (window as any).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return results.violations as {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { html: string }[];
-    }[];
-  }, WCAG_TAGS);
-  await page.setViewportSize(viewports.desktop);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id} at ${width} px: ${violation.help} — ${violation.nodes
-          .map((node) => node.html.slice(0, 160))
-          .join(' | ')}`,
-    );
-}
-
 async function expectAxeClean(page: Page) {
   for (const width of [viewports.desktop.width, viewports.mobile.width]) {
-    expect(await axeViolations(page, width)).toEqual([]);
+    expect(await seriousAxeViolations(page, width)).toEqual([]);
   }
 }
 

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { PDFParse } from 'pdf-parse';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './fixtures/axe.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
@@ -12,8 +11,6 @@ import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
 // section as CSV and the whole report as PDF and reads both; the page, charts included, passes
 // axe at 390 and 1280 px.
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 /** A demo job with applicants in every stage. */
 const jobTitle = 'Family Medicine Physician – Outpatient';
 /** Waits on conditions that involve a server round trip; the machine is small and shared. */
@@ -39,36 +36,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Serious and critical axe violations on the page at the given width, as readable lines. */
-async function axeViolations(page: Page, width: number): Promise<string[]> {
-  await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-  await page.waitForTimeout(300);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async (tags) => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time and has no types here.
-    const axe = (window as any).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return results.violations as {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { html: string }[];
-    }[];
-  }, WCAG_TAGS);
-  await page.setViewportSize(viewports.desktop);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id} at ${width} px: ${violation.help} — ${violation.nodes
-          .map((node) => node.html.slice(0, 160))
-          .join(' | ')}`,
-    );
-}
-
 describe('/reports as the demo owner', () => {
   it('shows the report with charts and tables, and passes axe at both widths', async () => {
     const { page } = checked;
@@ -89,7 +56,7 @@ describe('/reports as the demo owner', () => {
     await page.getByRole('img', { name: /^Hiring funnel: Entered \d+/ }).waitFor();
 
     for (const width of [viewports.desktop.width, viewports.mobile.width]) {
-      expect(await axeViolations(page, width)).toEqual([]);
+      expect(await seriousAxeViolations(page, width)).toEqual([]);
     }
     checked.assertNoErrors();
   });

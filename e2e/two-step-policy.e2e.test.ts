@@ -1,6 +1,7 @@
 import { authenticator } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './fixtures/axe.ts';
 import { launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { startServer, type TestServer } from './fixtures/server.ts';
 import { fillSignInForm, signInAsDemoEmployer } from './fixtures/sign-in.ts';
@@ -50,7 +51,12 @@ async function enrolAuthenticator(page: Page): Promise<string> {
 describe('an organisation that requires two-step sign-in', () => {
   it('the owner requires it; a recruiter without it is taken to enrolment, enrols and reaches the dashboard', async () => {
     const owner = await openPage(browser, { baseURL: server.baseURL });
-    const member = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
+    // bypassCSP: the enrolment screen is checked with axe, injected as a script.
+    const member = await openPage(browser, {
+      baseURL: server.baseURL,
+      viewport: viewports.mobile,
+      bypassCSP: true,
+    });
     try {
       const { page } = owner;
       await page.goto('/signIn');
@@ -92,6 +98,11 @@ describe('an organisation that requires two-step sign-in', () => {
       // Any other page brings them back here.
       await memberPage.goto('/home');
       await member.waitForPath('/settings/security', SLOW);
+
+      // The set-up alone, as the member sees it, passes axe at both widths.
+      await memberPage.getByRole('button', { name: 'Set up authenticator app' }).waitFor({ timeout: SLOW });
+      expect(await seriousAxeViolations(memberPage, viewports.desktop.width)).toEqual([]);
+      expect(await seriousAxeViolations(memberPage, viewports.mobile.width)).toEqual([]);
 
       await enrolAuthenticator(memberPage);
       await member.waitForPath('/home', SLOW);

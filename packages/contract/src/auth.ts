@@ -57,7 +57,11 @@ export const ZLoginBody = z.object({ email: ZEmail, password: ZPresentedPassword
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 /** Sign-in v1 answers the session plus the flag that tells the client to show specialty params. */
-export const ZLoginV1Data = ZSession.extend({ showSpecialtyParams: z.literal(true) });
+export const ZLoginV1Data = ZSession.omit({ enrolmentRequired: true }).extend({
+  showSpecialtyParams: z.literal(true),
+  // Last, as the compiled serializer writes optional fields after the required ones.
+  enrolmentRequired: ZSession.shape.enrolmentRequired,
+});
 export type TLoginV1Data = z.infer<typeof ZLoginV1Data>;
 
 /**
