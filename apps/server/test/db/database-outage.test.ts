@@ -27,10 +27,10 @@ interface Attempt {
 }
 
 describe('a database outage (the embedded postmaster killed)', () => {
-  // One retry: on a loaded CI machine this file has failed about once in four runs, twice on
-  // timing and once with the server answering "restarting" during the outage (a shutdown whose
-  // cause was not printed then; a failure now prints the server's output). Failing twice in a row
-  // still fails the run.
+  // One retry: on a loaded CI machine this file failed in two of four runs, once on timing and
+  // once with the server answering "restarting" during the outage (a shutdown whose cause was not
+  // printed then; a failure now prints the server's output). Failing twice in a row still fails
+  // the run.
   it('answers 503 fast while the database is down, restarts it, and keeps every acknowledged write', {
     timeout: 240_000,
     retry: 1,
