@@ -1,3 +1,4 @@
+import type { WeeklyFigures } from '../reports/get-report.ts';
 /** A rendered e-mail: every mail has a plain-text and an HTML part. */
 export interface MailContent {
   subject: string;
@@ -228,17 +229,8 @@ export function renderNewDeviceMail(device: string, at: Date): MailContent {
   };
 }
 
-/** The figures of one week for the weekly hiring summary (domain/reports/get-report.ts). */
-export interface WeeklySummaryMailFigures {
-  newApplicants: number;
-  movedToInterview: number;
-  movedToOffer: number;
-  movedToHired: number;
-  physicianMessages: number;
-  replied: number;
-  responseRate: number | null;
-  medianReplyMinutes: number | null;
-}
+/** The figures of one week for the weekly hiring summary, as domain/reports/get-report.ts reads them. */
+export type WeeklySummaryMailFigures = WeeklyFigures;
 
 function formatMinutes(minutes: number): string {
   if (minutes < 60) return `${Math.round(minutes)} min`;
