@@ -18,6 +18,13 @@ export interface PasskeySignInCalls {
 }
 
 /**
+ * Whether a passkey sign-in is under way on this page. The e-mail field's suggestion and the
+ * button are two ceremonies over the same passkeys: when both answered, the second assertion
+ * carried an older signature counter and was refused. Only one of them signs in at a time.
+ */
+let isSigningIn = false;
+
+/**
  * Offers the browser's passkeys among the suggestions of the e-mail field (conditional UI: the
  * field needs `autocomplete="username webauthn"`), from when the sign-in screen opens until it
  * closes. Picking one signs in; failures go to `onError`. Does nothing where unsupported.
@@ -38,11 +45,14 @@ export function usePasskeyAutofill(calls: PasskeySignInCalls, onError: (message:
         // Nobody asked for a passkey yet: a suggestion that cannot be offered is no error to show.
         return;
       }
-      if (!isActive) return;
+      if (!isActive || isSigningIn) return;
+      isSigningIn = true;
       try {
         await latest.current.calls.signIn(credential);
       } catch (error) {
         if (isActive && !isPasskeyCancelled(error)) latest.current.onError(passkeyErrorMessage(error));
+      } finally {
+        isSigningIn = false;
       }
     })();
     return () => {
@@ -65,7 +75,10 @@ export function PasskeySignInButton({ calls, onError, onStart }: PasskeySignInBu
   const [isBusy, setIsBusy] = useState(false);
   if (!isPasskeySupported()) return null;
   const start = async () => {
+    // The e-mail field's suggestion is already signing in with a passkey the browser returned.
+    if (isSigningIn) return;
     onStart?.();
+    isSigningIn = true;
     setIsBusy(true);
     try {
       // A pending autofill request would block this one: the library cancels it before starting.
@@ -75,6 +88,7 @@ export function PasskeySignInButton({ calls, onError, onStart }: PasskeySignInBu
     } catch (error) {
       onError(passkeyErrorMessage(error));
     } finally {
+      isSigningIn = false;
       setIsBusy(false);
     }
   };
