@@ -35,7 +35,10 @@ describe('passkey sign-in', () => {
           finishSignIn = resolve;
         }),
     );
-    const calls: PasskeySignInCalls = { options: vi.fn(async () => ({ options: { challenge: 'c' } })), signIn };
+    const calls: PasskeySignInCalls = {
+      options: vi.fn(async () => ({ options: { challenge: 'c' } })),
+      signIn,
+    };
     const onError = vi.fn();
     render(<SignInScreen calls={calls} onError={onError} />);
     await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
@@ -59,7 +62,10 @@ describe('passkey sign-in', () => {
         : Promise.resolve({ id: 'from-button' }),
     );
     const signIn = vi.fn(() => new Promise<unknown>(() => undefined));
-    const calls: PasskeySignInCalls = { options: vi.fn(async () => ({ options: { challenge: 'c' } })), signIn };
+    const calls: PasskeySignInCalls = {
+      options: vi.fn(async () => ({ options: { challenge: 'c' } })),
+      signIn,
+    };
     render(<SignInScreen calls={calls} onError={vi.fn()} />);
     await waitFor(() => expect(startAuthentication).toHaveBeenCalledTimes(1));
 
