@@ -37,10 +37,11 @@ function rate(part: number, whole: number): number | null {
 /**
  * The period's applications in scope: created (applied, or an invite accepted) in the period, on
  * a job of the scope, of a physician who has not hidden from the organisation. Read through
- * applications_organization_created_idx (organisation and creation time).
+ * applications_organization_created_idx (organisation and creation time) alone: it carries every
+ * column read here.
  */
 function cohort(scope: ReportScope): SQL {
-  return sql`select a.id, a.job_id, a.physician_id, a.source, a.furthest_stage_rank, a.created_at from applications a
+  return sql`select a.job_id, a.physician_id, a.source, a.furthest_stage_rank, a.created_at from applications a
     where a.organization_id = ${scope.organizationId}
       and a.created_at >= ${scope.start.toISOString()}::timestamptz
       and a.created_at < ${scope.end.toISOString()}::timestamptz
@@ -57,32 +58,34 @@ function scopedConversations(scope: ReportScope): SQL {
 }
 
 function funnelQuery(scope: ReportScope): SQL {
+  // Counted per job first, then named: the titles are joined to one row per job.
   return sql`
-      with cohort as (${cohort(scope)})
-      select c.job_id, j.title,
-        count(*)::int as entered,
-        count(*) filter (where c.furthest_stage_rank >= 1)::int as shortlisted,
-        count(*) filter (where c.furthest_stage_rank >= 2)::int as interview,
-        count(*) filter (where c.furthest_stage_rank >= 3)::int as offer,
-        count(*) filter (where c.furthest_stage_rank >= 4)::int as hired
-      from cohort c join jobs j on j.id = c.job_id
-      group by c.job_id, j.title
-      order by count(*) desc, j.title`;
+      with cohort as (${cohort(scope)}),
+      counted as (
+        select c.job_id,
+          count(*)::int as entered,
+          count(*) filter (where c.furthest_stage_rank >= 1)::int as shortlisted,
+          count(*) filter (where c.furthest_stage_rank >= 2)::int as interview,
+          count(*) filter (where c.furthest_stage_rank >= 3)::int as offer,
+          count(*) filter (where c.furthest_stage_rank >= 4)::int as hired
+        from cohort c group by c.job_id
+      )
+      select counted.*, j.title from counted join jobs j on j.id = counted.job_id
+      order by counted.entered desc, j.title`;
 }
 
 function timeInStageQuery(scope: ReportScope): SQL {
   return sql`
-      with cohort as (${cohort(scope)}),
-      stays as (
-        select e.to_status::text as stage,
-          extract(epoch from (lead(e.created_at) over (partition by e.application_id order by e.created_at, e.id)
-            - e.created_at)) / 3600.0 as hours
-        from application_events e join cohort c on c.id = e.application_id
-      )
-      select stage, count(*)::int as stays,
-        percentile_cont(0.5) within group (order by hours) as median,
-        percentile_cont(0.9) within group (order by hours) as p90
-      from stays where hours is not null group by stage`;
+      select s.stage::text as stage, count(*)::int as stays,
+        percentile_cont(0.5) within group (order by s.hours) as median,
+        percentile_cont(0.9) within group (order by s.hours) as p90
+      from application_stays s
+      where s.organization_id = ${scope.organizationId}
+        and s.application_created_at >= ${scope.start.toISOString()}::timestamptz
+        and s.application_created_at < ${scope.end.toISOString()}::timestamptz
+        and s.job_id in (${scopedJobIds(scope)})
+        and ${isNotHiddenFrom(scope.organizationId, sql`s.physician_id`)}
+      group by s.stage`;
 }
 
 function timeToFillQuery(scope: ReportScope): SQL {
@@ -211,7 +214,8 @@ async function loadFunnel(db: Db, scope: ReportScope): Promise<TReport['funnel']
 
 /**
  * How long the period's applications stayed in each stage before their next move (a stay still
- * going on is not counted): the time from entering a stage to the next event of the timeline.
+ * going on is not counted): the time from entering a stage to the next event of the timeline,
+ * kept per stay in application_stays from the timeline (migration 0034).
  */
 async function loadTimeInStage(db: Db, scope: ReportScope): Promise<TStageDuration[]> {
   const result = rows<{ stage: string; stays: number; median: number | null; p90: number | null }>(

@@ -510,6 +510,7 @@ describe('the report queries read indexes', () => {
       'jobs',
       'applications',
       'application_events',
+      'application_stays',
       'matches',
       'messages',
       'conversations',
@@ -532,9 +533,65 @@ describe('the report queries read indexes', () => {
         >;
         const text = plan.map((row) => row['QUERY PLAN']).join('\n');
         expect(text, `${member.role} ${name}`).not.toMatch(
-          /Seq Scan on (applications|application_events|matches|messages|activity_log|jobs)\b/,
+          /Seq Scan on (applications|application_events|application_stays|matches|messages|activity_log|jobs)\b/,
         );
       }
     }
+  });
+});
+
+describe('the stays time in stage is read from', () => {
+  async function staysOf(applicationId: string) {
+    return (await app.db.execute(sql`select stage::text as stage, hours from application_stays
+      where application_id = ${applicationId} order by pipeline_stage_rank(application_stays.stage)`)) as unknown as {
+      stage: string;
+      hours: number;
+    }[];
+  }
+
+  it('follow the timeline whatever order its events were written in, and go with their application', async () => {
+    const [physicianId = ''] = await createPhysicians(app, [{}]);
+    const [row] = await app.db
+      .insert(applications)
+      .values({
+        jobId: hospitalistId,
+        organizationId: owner.organizationId,
+        physicianId,
+        pipelineStatus: 'Interview',
+        createdAt: at('05-01T00:00:00'),
+      })
+      .returning({ id: applications.id });
+    const applicationId = row?.id ?? '';
+    const event = (toStatus: TPipelineStatus, when: string) => ({
+      applicationId,
+      toStatus,
+      actor: 'employer' as const,
+      createdAt: at(when),
+    });
+    await app.db.insert(applicationEvents).values(event('Submitted', '05-01T00:00:00'));
+    expect(await staysOf(applicationId)).toEqual([]);
+
+    // The interview is written before the shortlisting that came earlier (an import, say).
+    await app.db.insert(applicationEvents).values(event('Interview', '05-04T00:00:00'));
+    expect(await staysOf(applicationId)).toEqual([{ stage: 'Submitted', hours: 72 }]);
+    await app.db.insert(applicationEvents).values(event('Shortlisted', '05-02T12:00:00'));
+    expect(await staysOf(applicationId)).toEqual([
+      { stage: 'Submitted', hours: 36 },
+      { stage: 'Shortlisted', hours: 36 },
+    ]);
+
+    // Several events of several applications in one statement.
+    await app.db
+      .insert(applicationEvents)
+      .values([event('Offer', '05-06T00:00:00'), event('Hired', '05-06T06:00:00')]);
+    expect(await staysOf(applicationId)).toEqual([
+      { stage: 'Submitted', hours: 36 },
+      { stage: 'Shortlisted', hours: 36 },
+      { stage: 'Interview', hours: 48 },
+      { stage: 'Offer', hours: 6 },
+    ]);
+
+    await app.db.delete(applications).where(eq(applications.id, applicationId));
+    expect(await staysOf(applicationId)).toEqual([]);
   });
 });
