@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,8 @@ export default fp(
     }
     // Commands issued in the same tick go out in one write: a sent message's socket events
     // (onMessage, onNotification) are one stream append each on the Redis adapter.
+    // Loaded only when Redis is configured: a single instance never needs the client.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
     redis.on('error', (error) => app.log.error({ err: error }, 'redis connection error'));
     app.decorate('redis', redis);

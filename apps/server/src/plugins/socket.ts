@@ -1,4 +1,3 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 
@@ -40,6 +39,7 @@ export default fp(
 
     const redis = app.redis;
     if (redis) {
+      const { createAdapter } = await import('@socket.io/redis-streams-adapter');
       io.adapter(
         createAdapter(redis, {
           streamName: 'medhire-socket',

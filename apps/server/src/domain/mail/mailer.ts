@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { AppError } from '../../lib/app-error.ts';
 import { writeOutboxMessage } from './outbox.ts';
 import type { MailContent } from './templates.ts';
@@ -62,9 +62,16 @@ export interface MailerOptions {
  * read the codes it sends.
  */
 export function createMailer({ smtpUrl, dataDir, from, logger, onResult }: MailerOptions): Mailer {
-  const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // The transport (and nodemailer with it) is made on the first send, not at start-up.
+  let creatingTransport: Promise<Transporter> | undefined;
+  const transport = () => {
+    creatingTransport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return creatingTransport;
+  };
   const pending = new Set<Promise<void>>();
 
   async function send(message: MailMessage): Promise<void> {
@@ -82,7 +89,7 @@ export function createMailer({ smtpUrl, dataDir, from, logger, onResult }: Maile
   }
 
   async function deliver(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({
+    const info = await (await transport()).sendMail({
       from,
       to: message.to,
       subject: message.subject,
@@ -120,7 +127,7 @@ export function createMailer({ smtpUrl, dataDir, from, logger, onResult }: Maile
     },
     async close() {
       while (pending.size > 0) await Promise.all(pending);
-      transport.close();
+      if (creatingTransport) (await creatingTransport).close();
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { TMediaKind } from '@medhire/contract/organization';
-import { fileTypeFromBuffer } from 'file-type';
 
 /** Enough leading bytes for every signature below (file-type's own recommendation). */
 export const SNIFF_BYTES = 4100;
@@ -39,6 +38,8 @@ const VIDEO_TYPES: Record<string, Omit<UploadType, 'kind'>> = {
  * come from the client and prove nothing.
  */
 export async function detectUploadType(head: Uint8Array): Promise<UploadType | undefined> {
+  // Loaded with the first upload, not at start-up.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (!detected) return undefined;
   if (IMAGE_TYPES.has(detected.mime)) {

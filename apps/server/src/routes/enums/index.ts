@@ -86,12 +86,16 @@ function rateLimitPerIp(max: number) {
  * /api/enums: the reference data of the spec's "utility metaData". Public: the sign-up and
  * onboarding forms need it before anyone is signed in.
  */
+/** How long after listening the places index is built. */
+const GAZETTEER_WARM_UP_DELAY_MS = 2_000;
+
 const enumsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Build the places index just after the server starts listening, so the first search is
-  // fast without holding up start-up; in-process tests that never listen build it only if they
-  // search places.
+  // Build the places index a moment after the server starts listening, so the first search is
+  // fast without holding up start-up: building it holds the event loop for a few hundred
+  // milliseconds, which would otherwise delay the first health check and page loads. In-process
+  // tests that never listen build it only if they search places.
   app.addHook('onListen', async () => {
-    setImmediate(() => getGazetteer());
+    setTimeout(() => getGazetteer(), GAZETTEER_WARM_UP_DELAY_MS).unref();
   });
 
   app.get(

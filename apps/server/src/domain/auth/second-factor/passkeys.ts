@@ -8,22 +8,36 @@ import {
   type TPasskeyOptions,
   type TPasskeyRegistration,
 } from '@medhire/contract/passkeys';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/index.ts';
 import { type TUserRow, users } from '../../../db/schema/accounts.ts';
 import { passkeys, type TPasskeyRow, webauthnChallenges } from '../../../db/schema/security.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AuthContext } from '../context.ts';
+
+/**
+ * The WebAuthn library, loaded when a passkey is first used rather than at start-up (it and its
+ * CBOR and crypto dependencies are among the heaviest modules the server would load).
+ */
+let loadingWebAuthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+function webAuthn(): Promise<typeof import('@simplewebauthn/server')> {
+  loadingWebAuthn ??= import('@simplewebauthn/server');
+  return loadingWebAuthn;
+}
+
+/** Base64URL as WebAuthn writes it, through Node's own codec. */
+const base64Url = {
+  toUTF8String: (value: string) => Buffer.from(value, 'base64url').toString('utf8'),
+  fromBuffer: (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url'),
+  toBuffer: (value: string) => new Uint8Array(Buffer.from(value, 'base64url')),
+};
 
 /** What a challenge is for; a challenge answers only the call it was made for. */
 export type ChallengePurpose = 'registration' | 'sign_in' | 'second_step' | 'confirm';
@@ -57,7 +71,7 @@ async function storeChallenge(
 /** The challenge the browser signed, read from clientDataJSON (checked again by the verification). */
 function challengeOf(clientDataJSON: string): string {
   try {
-    const parsed = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown };
+    const parsed = JSON.parse(base64Url.toUTF8String(clientDataJSON)) as { challenge?: unknown };
     if (typeof parsed.challenge === 'string' && parsed.challenge.length > 0) return parsed.challenge;
   } catch {
     // Falls through to the refusal.
@@ -142,7 +156,7 @@ export async function passkeyRegistrationOptions(
   user: TUserRow,
 ): Promise<TPasskeyOptions> {
   const { rpID } = relyingParty(context.publicUrl);
-  const options = await generateRegistrationOptions({
+  const options = await (await webAuthn()).generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
     userName: user.email,
@@ -175,9 +189,9 @@ export async function verifyAndStorePasskey(
     userId,
   );
   const { rpID, origin } = relyingParty(context.publicUrl);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verification: VerifiedRegistrationResponse;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webAuthn()).verifyRegistrationResponse({
       response,
       expectedChallenge,
       expectedOrigin: origin,
@@ -200,7 +214,7 @@ export async function verifyAndStorePasskey(
     .values({
       userId,
       credentialId: verified.id,
-      publicKey: isoBase64URL.fromBuffer(verified.publicKey),
+      publicKey: base64Url.fromBuffer(verified.publicKey),
       counter: verified.counter,
       transports: verified.transports ?? credential.response.transports ?? [],
       name,
@@ -224,7 +238,7 @@ export async function passkeyAuthenticationOptions(
   userId: string | null,
 ): Promise<TPasskeyOptions> {
   const { rpID } = relyingParty(context.publicUrl);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webAuthn()).generateAuthenticationOptions({
     rpID,
     userVerification: purpose === 'sign_in' ? 'required' : 'preferred',
     allowCredentials: userId ? await credentialsOf(context.db, userId) : [],
@@ -264,16 +278,16 @@ export async function verifyPasskeyAssertion(
   }
   const { passkey, user } = found;
   const { rpID, origin } = relyingParty(context.publicUrl);
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verification: VerifiedAuthenticationResponse;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webAuthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       credential: {
         id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: base64Url.toBuffer(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports as AuthenticatorTransportFuture[],
       },
@@ -289,7 +303,7 @@ export async function verifyPasskeyAssertion(
   if (!verification.verified) throw refusal(PASSKEY_MESSAGES.failed, 'PASSKEY_RESPONSE_INVALID');
   // A user handle, when the authenticator sends one, must name the passkey's own account.
   const userHandle = response.response.userHandle;
-  if (userHandle && isoBase64URL.toUTF8String(userHandle) !== user.id) {
+  if (userHandle && base64Url.toUTF8String(userHandle) !== user.id) {
     throw refusal(PASSKEY_MESSAGES.failed, 'PASSKEY_RESPONSE_INVALID');
   }
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;

@@ -1,5 +1,4 @@
 import { authenticator } from 'otplib';
-import QRCode from 'qrcode';
 
 /** RFC 6238 defaults every authenticator app understands: SHA-1, 6 digits, 30-second steps. */
 const STEP_SECONDS = 30;
@@ -18,6 +17,8 @@ export function totpAddress(accountName: string, secret: string): string {
 
 /** The QR code of the address as an SVG data URL, drawn here so the secret never leaves the server. */
 export async function totpQrCodeDataUrl(address: string): Promise<string> {
+  // Loaded when someone sets up an authenticator app, not at start-up.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(address, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
