@@ -97,7 +97,9 @@ describe('GET /api/employer/applicant/get-all-applicants/{userId}?groupBy=physic
       specialty: { _id: 'internal-medicine', title: 'Internal Medicine' },
     });
     expect(applicationsOf(john)).toEqual([applicationIds.johnFamily, applicationIds.johnCardio]);
-    expect(john?.applications.map((application) => [application.jobTitle, application.pipelineStatus])).toEqual([
+    expect(
+      john?.applications.map((application) => [application.jobTitle, application.pipelineStatus]),
+    ).toEqual([
       ['Family Physician', 'Submitted'],
       ['Cardiologist', 'Interview'],
     ]);
