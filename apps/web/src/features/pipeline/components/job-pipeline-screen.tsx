@@ -340,7 +340,7 @@ export function JobPipelineScreen({
             id: 'pipeline',
             label: 'Pipeline',
             content: withApplicants(
-              <>
+              <div className="pipeline-bulk">
                 <BulkActionBar
                   selection={selection}
                   totalMatching={selection.selected.size}
@@ -368,7 +368,7 @@ export function JobPipelineScreen({
                   renderCardActions={renderCardActions}
                   selection={selection}
                 />
-              </>,
+              </div>,
               <BoardSkeleton />,
             ),
           },
