@@ -102,6 +102,11 @@ describe('bulk actions on the pipeline board', () => {
     await bar.getByRole('button', { name: 'Move', exact: true }).click();
     const undoToast = page.locator('.bulk-undo__toast');
     await undoToast.getByText('Moved 3 applications.').waitFor({ timeout: SLOW });
+    await page.screenshot({ path: `${artifactsDir}board-bulk-undo.png` });
+    // The toast stays in the window, wherever the board was scrolled to.
+    const toastBox = await undoToast.boundingBox();
+    const window = page.viewportSize();
+    expect(toastBox && window && toastBox.y + toastBox.height <= window.height).toBe(true);
     // The three cards changed column in place.
     await expect
       .poll(
@@ -124,8 +129,12 @@ describe('bulk actions on the pipeline board', () => {
   it('shows a physician with two applications as one group on the list grouped by physician', async () => {
     const { page } = checked;
     await page.goto('/applicants');
-    await page.getByRole('checkbox', { name: 'Group by physician' }).check();
+    const toggle = page.getByRole('checkbox', { name: 'Group by physician' });
+    await toggle.waitFor({ timeout: SLOW });
+    // The toggle follows the URL, which the click changes (a check() would look before it has).
+    await toggle.click();
     await page.getByRole('list', { name: 'Applicants by physician' }).waitFor({ timeout: SLOW });
+    expect(await toggle.isChecked()).toBe(true);
     expect(new URL(page.url()).searchParams.get('group')).toBe('physician');
     await page.getByRole('searchbox', { name: 'Search by name' }).fill(twiceLastName);
     const heading = page.getByRole('heading', { name: twice.fullName, level: 2 });
