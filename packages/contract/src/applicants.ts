@@ -105,11 +105,31 @@ export const ZApplicant = z.object({
 });
 export type TApplicant = z.infer<typeof ZApplicant>;
 
+/**
+ * One physician of the list grouped by physician (`groupBy=physician`): a header (name,
+ * specialty) and each of their applications in the list's scope (the organisation's jobs, or
+ * the delegate's; narrowed to the filtered job, stage and assignee), newest first.
+ */
+export const ZApplicantGroup = z.object({
+  /** The physician's id, the applicant's `_id`. */
+  _id: z.string(),
+  fullName: z.string(),
+  specialty: ZTitled,
+  applications: z.array(ZApplication),
+});
+export type TApplicantGroup = z.infer<typeof ZApplicantGroup>;
+
 export const ZApplicantList = z.object({
   applicants: z.array(ZApplicant),
   total: z.number().int(),
   pageNumber: z.number().int(),
   pageSize: z.number().int(),
+  /**
+   * Only when the all-applicants list is asked `groupBy=physician`: the page's physicians (in
+   * the order of `applicants`) with their applications in scope. `total` and the page count
+   * physicians, so one physician's applications are never split across pages.
+   */
+  groups: z.array(ZApplicantGroup).optional(),
 });
 export type TApplicantList = z.infer<typeof ZApplicantList>;
 
@@ -118,6 +138,12 @@ export const ZApplicantSort = z.enum(APPLICANT_SORTS, {
   error: 'Sort by newest, oldest, name or experience.',
 });
 export type TApplicantSort = z.infer<typeof ZApplicantSort>;
+
+export const APPLICANT_GROUPINGS = ['physician'] as const;
+export const ZApplicantGrouping = z.enum(APPLICANT_GROUPINGS, {
+  error: 'Group by physician, or leave groupBy out.',
+});
+export type TApplicantGrouping = z.infer<typeof ZApplicantGrouping>;
 
 /** Filters shared by the applicant lists and /explore. */
 const ZPhysicianFilters = ZPageQuery.extend({
@@ -146,6 +172,8 @@ export const ZGetAllApplicantsQuery = ZPhysicianFilters.extend({
   pipelineStatus: ZPipelineStatus.optional(),
   /** A member's id, or `me`: only applications assigned to them. */
   assigneeId: ZAssigneeFilter,
+  /** `physician`: the answer also carries `groups`, each physician once with their applications. */
+  groupBy: ZApplicantGrouping.optional(),
 });
 export type TGetAllApplicantsQuery = z.infer<typeof ZGetAllApplicantsQuery>;
 export type TGetAllApplicantsQueryInput = z.input<typeof ZGetAllApplicantsQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZApplicantSort, ZGetAllApplicantsQuery } from './applicants.ts';
+import { ZApplicantGrouping, ZApplicantSort, ZGetAllApplicantsQuery } from './applicants.ts';
 import { ZPipelineStatus } from './matches.ts';
 
 /**
@@ -43,6 +43,7 @@ export const ZSavedViewFiltersData = z.object({
   jobId: z.string().optional(),
   pipelineStatus: ZPipelineStatus.optional(),
   assigneeId: z.string().optional(),
+  groupBy: ZApplicantGrouping.optional(),
 });
 type IsSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const SAVED_VIEW_FILTERS_DATA_MATCHES: IsSame<

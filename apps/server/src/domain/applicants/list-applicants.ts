@@ -1,4 +1,9 @@
-import type { TApplicantList, TGetAllApplicantsQuery } from '@medhire/contract/applicants';
+import type {
+  TApplicant,
+  TApplicantGroup,
+  TApplicantList,
+  TGetAllApplicantsQuery,
+} from '@medhire/contract/applicants';
 import { and, count, eq, max, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { applications } from '../../db/schema/hiring.ts';
@@ -95,7 +100,7 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
   if (!filter) return { applicants: [], total: 0, pageNumber, pageSize };
   const { organizationId, scope, where } = filter;
 
-  const page = await db
+  const pageRows = await db
     .with(scope)
     .select({ id: physicians.id })
     .from(scope)
@@ -105,15 +110,41 @@ export async function listApplicants({ db, owner, query }: ListApplicantsOptions
     .limit(pageSize)
     .offset((pageNumber - 1) * pageSize);
 
+  const applicants = await loadApplicantViews({
+    db,
+    organizationId,
+    physicianIds: pageRows.map((row) => row.id),
+    viewer: owner,
+  });
   return {
-    applicants: await loadApplicantViews({
-      db,
-      organizationId,
-      physicianIds: page.map((row) => row.id),
-      viewer: owner,
-    }),
+    applicants,
     total: await countFiltered(db, filter),
     pageNumber,
     pageSize,
+    ...(query.groupBy === 'physician' ? { groups: groupsOf(applicants, owner, query) } : {}),
   };
+}
+
+/**
+ * The page's physicians, each once, with their applications in the list's scope: the views
+ * already hold only the caller's (a delegate's jobs only), newest first; the job, stage and
+ * assignee filters narrow them as they narrow the list.
+ */
+function groupsOf(
+  applicants: readonly TApplicant[],
+  owner: JobOwner,
+  query: ApplicantFilterQuery,
+): TApplicantGroup[] {
+  const assigneeId = query.assigneeId === 'me' ? owner.userId : query.assigneeId;
+  return applicants.map((applicant) => ({
+    _id: applicant._id,
+    fullName: applicant.fullName,
+    specialty: applicant.specialty,
+    applications: applicant.applications.filter(
+      (application) =>
+        (!query.jobId || application.jobId === query.jobId) &&
+        (!query.pipelineStatus || application.pipelineStatus === query.pipelineStatus) &&
+        (!assigneeId || application.assignee?._id === assigneeId),
+    ),
+  }));
 }

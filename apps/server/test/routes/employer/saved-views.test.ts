@@ -137,6 +137,20 @@ describe('POST /api/employer/view/create-view', () => {
     expect(board.count).toBe(await listTotal(owner, `jobId=${jobId}`));
   });
 
+  it('keeps the list grouped by physician, counting physicians as the grouped list does', async () => {
+    const { owner } = await team();
+    const view = await created(owner.token, {
+      name: 'By physician',
+      scope: 'personal',
+      filters: { groupBy: 'physician' },
+    });
+    expect(view.filters).toMatchObject({ groupBy: 'physician' });
+    expect(view.count).toBe(await listTotal(owner, 'groupBy=physician'));
+    expect((await views(owner.token)).find((stored) => stored._id === view._id)?.filters.groupBy).toBe(
+      'physician',
+    );
+  });
+
   it('counts each view as the list would for the same filter, for every kind of filter', async () => {
     const { owner, jobId, otherJobId } = await team();
     const cases: [Record<string, unknown>, string][] = [
@@ -190,6 +204,7 @@ describe('POST /api/employer/view/create-view', () => {
       { name: 'Bad sort', scope: 'personal', filters: { sort: 'salary' } },
       { name: 'Bad stage', scope: 'personal', filters: { pipelineStatus: 'Maybe' } },
       { name: 'Bad assignee', scope: 'personal', filters: { assigneeId: 'someone' } },
+      { name: 'Bad grouping', scope: 'personal', filters: { groupBy: 'job' } },
       { name: '  ', scope: 'personal', filters: {} },
       { name: 'x'.repeat(61), scope: 'personal', filters: {} },
       { name: 'No scope', filters: {} },

@@ -13,6 +13,7 @@ const PARAM_OF = {
   pipelineStatus: 'pipeline',
   assigneeId: 'assignee',
   sort: 'sort',
+  groupBy: 'group',
 } as const satisfies Record<keyof TSavedViewFiltersInput, string>;
 
 type FilterName = keyof typeof PARAM_OF;

@@ -37,7 +37,8 @@ export type FilterKey =
   | 'pipeline'
   | 'employment'
   | 'assignee'
-  | 'sort';
+  | 'sort'
+  | 'group';
 
 export function isSort(value: string): value is TApplicantSort {
   return (APPLICANT_SORTS as readonly string[]).includes(value);

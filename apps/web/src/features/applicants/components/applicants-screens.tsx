@@ -1,4 +1,4 @@
-import type { TApplicant, TGetAllApplicantsQuery } from '@medhire/contract/applicants';
+import type { TApplicant, TApplicantGroup, TGetAllApplicantsQuery } from '@medhire/contract/applicants';
 import { RECOMMENDED_PAGE_MAX } from '@medhire/contract/applicants';
 import { BULK_ACTION_MAX } from '@medhire/contract/bulk-actions';
 import type { TJob } from '@medhire/contract/jobs';
@@ -42,6 +42,7 @@ import {
   SelectApplicantCheckbox,
 } from './bulk-action-bar.tsx';
 import { useBulkSelection } from './bulk-selection.ts';
+import { GroupedApplicantList } from './grouped-applicant-list.tsx';
 import { type ApplicantActions, useApplicantActions } from './use-applicant-actions.tsx';
 import './applicants.css';
 
@@ -67,6 +68,9 @@ const ALL_FILTERS: readonly FilterKey[] = [
   'assignee',
   'sort',
 ];
+
+/** `?group=physician`: the all-applicants list grouped by physician. */
+const GROUP_BY_PHYSICIAN = 'physician';
 
 type TabId = 'all' | 'recommended' | 'saved';
 const TAB_IDS: readonly TabId[] = ['all', 'recommended', 'saved'];
@@ -133,8 +137,16 @@ function ListBody({
   actions,
   view,
   renderSelect,
+  renderPage,
+  one,
+  many,
 }: {
   renderSelect?: (applicant: TApplicant) => ReactNode;
+  /** Shows the page in another shape (grouped by physician) instead of the cards or the table. */
+  renderPage?: () => ReactNode;
+  /** What the pager counts, for one and for several (physicians unless told). */
+  one?: string;
+  many?: string;
   state: LoadState;
   applicants: readonly TApplicant[];
   listLabel: string;
@@ -157,7 +169,9 @@ function ListBody({
   );
   return (
     <>
-      {view === 'table' ? (
+      {renderPage ? (
+        renderPage()
+      ) : view === 'table' ? (
         <ApplicantTable
           applicants={applicants}
           label={listLabel}
@@ -177,6 +191,8 @@ function ListBody({
         pageSize={pageSize}
         total={state.total}
         shown={applicants.length}
+        one={one}
+        many={many}
         onPage={(next) => {
           onPage(next);
           window.scrollTo?.({ top: 0, behavior: 'smooth' });
@@ -264,6 +280,8 @@ function AllApplicantsTab({
   const pipeline = get('pipeline');
   const assignee = get('assignee');
   const sort = get('sort');
+  const isGrouped = get('group') === GROUP_BY_PHYSICIAN;
+  const [groups, setGroups] = useState<TApplicantGroup[]>([]);
   const members = useTeamMembers();
   const canAssign = useCan('jobs.assign');
   const canMessage = useCan('messages');
@@ -276,8 +294,16 @@ function AllApplicantsTab({
     pipelineStatus: isPipelineStatus(pipeline) ? pipeline : undefined,
     assigneeId: assignee || undefined,
     sort: isSort(sort) ? sort : undefined,
+    groupBy: isGrouped ? GROUP_BY_PHYSICIAN : undefined,
   };
-  const orderedIds = useMemo(() => applicants.map((applicant) => applicant._id), [applicants]);
+  // Grouped, a row is one application (the selection holds application ids); else one applicant.
+  const orderedIds = useMemo(
+    () =>
+      isGrouped
+        ? groups.flatMap((group) => group.applications.map((application) => application._id))
+        : applicants.map((applicant) => applicant._id),
+    [isGrouped, groups, applicants],
+  );
   const selection = useBulkSelection(orderedIds);
   const [templates, setTemplates] = useState<BulkTemplateOption[]>([]);
   useEffect(() => {
@@ -293,7 +319,7 @@ function AllApplicantsTab({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's inputs decide when the selection ends.
   useEffect(() => {
     selection.clear();
-  }, [queryText, jobId, specialty, state, boardStatus, pipeline, assignee, sort, page]);
+  }, [queryText, jobId, specialty, state, boardStatus, pipeline, assignee, sort, page, isGrouped]);
 
   const { state: loadState, retry } = usePagedLoad(
     (signal) =>
@@ -306,10 +332,20 @@ function AllApplicantsTab({
             )
             .then((list) => {
               dispatch(applicantsLoaded(list.applicants));
+              setGroups(list.groups ?? []);
               return { total: list.total, shown: list.applicants.length };
             })
         : null,
-    [userId, queryText, jobId, specialty, state, boardStatus, pipeline, assignee, sort, page],
+    [userId, queryText, jobId, specialty, state, boardStatus, pipeline, assignee, sort, page, isGrouped],
+  );
+  const groupedNames = useMemo(
+    () =>
+      new Map(
+        groups.flatMap((group) =>
+          group.applications.map((application) => [application._id, group.fullName] as const),
+        ),
+      ),
+    [groups],
   );
 
   const hasFilters = Boolean(queryText || jobId || specialty || state || boardStatus || pipeline || assignee);
@@ -322,17 +358,39 @@ function AllApplicantsTab({
         members={members.length > 1 ? members : undefined}
         showPipeline
       />
-      {saveViewAction && <div className="applicants-tab__view-actions">{saveViewAction}</div>}
+      <div className="applicants-tab__view-actions">
+        <label className="applicants-tab__grouping">
+          <input
+            type="checkbox"
+            className="bulk-select"
+            checked={isGrouped}
+            onChange={(event) =>
+              params.updateParams({ group: event.target.checked ? GROUP_BY_PHYSICIAN : '' })
+            }
+          />
+          Group by physician
+        </label>
+        {saveViewAction}
+      </div>
       {/* Outside the list body, so a reload after an action keeps its summary and its Undo. */}
       <BulkActionBar
         selection={selection}
-        totalMatching={loadState.status === 'ready' ? loadState.total : applicants.length}
-        pageRows={applicants.length}
+        totalMatching={
+          isGrouped ? orderedIds.length : loadState.status === 'ready' ? loadState.total : applicants.length
+        }
+        pageRows={isGrouped ? orderedIds.length : applicants.length}
+        noun={isGrouped ? { one: 'application', many: 'applications' } : undefined}
         members={members}
         canAssign={canAssign}
         templates={canMessage ? templates : []}
         onChanged={retry}
         resolveTargets={async () => {
+          if (isGrouped) {
+            return {
+              applicationIds: orderedIds.filter((id) => selection.selected.has(id)),
+              nameOf: (applicationId) => groupedNames.get(applicationId) ?? 'An applicant',
+            };
+          }
           const filters = { jobId: jobId || undefined, pipelineStatus: filterQuery.pipelineStatus };
           if (selection.isAllMatching && userId) {
             return targetsOf(await loadAllMatching(userId, filterQuery), filters);
@@ -363,6 +421,24 @@ function AllApplicantsTab({
             selection={selection}
           />
         )}
+        renderPage={
+          isGrouped
+            ? () => (
+                <GroupedApplicantList
+                  groups={groups}
+                  label="Applicants by physician"
+                  renderSelect={(group, application) => (
+                    <SelectApplicantCheckbox
+                      applicantId={application._id}
+                      applicantName={group.fullName}
+                      label={`Select ${group.fullName}: ${application.jobTitle}`}
+                      selection={selection}
+                    />
+                  )}
+                />
+              )
+            : undefined
+        }
         empty={
           hasFilters ? (
             <EmptyState

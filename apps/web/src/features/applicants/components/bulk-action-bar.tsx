@@ -41,7 +41,11 @@ export interface BulkActionBarProps {
   templates: readonly BulkTemplateOption[];
   /** After an action or its undo: reload the list. */
   onChanged: () => void;
+  /** What a selected row is, for one and for several ("applicant", the default, or "application"). */
+  noun?: { one: string; many: string };
 }
+
+const APPLICANT_NOUN = { one: 'applicant', many: 'applicants' } as const;
 
 /** Each kind of action's fields, without the applications (the bar adds those). */
 type WithoutApplications<Body> = Body extends unknown ? Omit<Body, 'applicationIds'> : never;
@@ -76,6 +80,7 @@ export function BulkActionBar({
   canAssign,
   templates,
   onChanged,
+  noun = APPLICANT_NOUN,
 }: BulkActionBarProps) {
   const [stage, setStage] = useState<TPipelineStatus | ''>('');
   const [assigneeId, setAssigneeId] = useState('');
@@ -98,7 +103,7 @@ export function BulkActionBar({
     setOutcome(null);
     setUndoable(null);
     setUndoMessage('');
-    setRunning(`Working on ${countOf(count, 'applicant', 'applicants')}…`);
+    setRunning(`Working on ${countOf(count, noun.one, noun.many)}…`);
     try {
       const targets = await resolveTargets();
       const result = await applicantsApi.bulkAction({
@@ -150,7 +155,7 @@ export function BulkActionBar({
       {count > 0 && (
         <section className="bulk-bar" aria-label="Bulk actions">
           <div className="bulk-bar__selection">
-            <p className="bulk-bar__count">{countOf(count, 'applicant', 'applicants')} selected</p>
+            <p className="bulk-bar__count">{countOf(count, noun.one, noun.many)} selected</p>
             {!selection.isAllMatching && totalMatching > pageRows && (
               <Button variant="ghost" size="sm" onClick={selection.selectAllMatching} disabled={isBusy}>
                 Select all {Math.min(totalMatching, BULK_ACTION_MAX).toLocaleString('en-US')} matching
@@ -283,23 +288,36 @@ export function BulkActionBar({
   );
 }
 
-/** A row's selection checkbox, named by the applicant; shift-click (or Shift+Space) selects a range. */
+/**
+ * A row's selection checkbox, named by the applicant; shift-click (or Shift+Space) selects a range.
+ * `applicantId` is the selected id (an application's id where rows are applications); with
+ * `groupIds` the range stays within that group (a board column, a physician's applications).
+ */
 export function SelectApplicantCheckbox({
   applicantId,
   applicantName,
   selection,
+  groupIds,
+  label,
 }: {
   applicantId: string;
   applicantName: string;
   selection: BulkSelection;
+  groupIds?: readonly string[];
+  /** The accessible name, when "Select <name>" would not tell rows apart. */
+  label?: string;
 }) {
   return (
     <input
       type="checkbox"
       className="bulk-select"
-      aria-label={`Select ${applicantName}`}
+      aria-label={label ?? `Select ${applicantName}`}
       checked={selection.isAllMatching || selection.selected.has(applicantId)}
-      onChange={(event) => selection.toggle(applicantId, (event.nativeEvent as MouseEvent).shiftKey === true)}
+      onChange={(event) => {
+        const isRange = (event.nativeEvent as MouseEvent).shiftKey === true;
+        if (groupIds) selection.toggleWithin(applicantId, isRange, groupIds);
+        else selection.toggle(applicantId, isRange);
+      }}
     />
   );
 }

@@ -9,13 +9,18 @@ import { ArrowLeftIcon, UsersIcon } from '@medhire/ui/icons.tsx';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { Tabs } from '@medhire/ui/tabs.tsx';
-import { type ReactNode, useEffect, useState } from 'react';
+import { notifyError } from '@medhire/ui/toast.ts';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
+import { useCan } from '../../../app/use-can.ts';
 import { describeError } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantsLoaded } from '../../applicants/applicants-slice.ts';
+import { BulkActionBar } from '../../applicants/components/bulk-action-bar.tsx';
+import { useBulkSelection } from '../../applicants/components/bulk-selection.ts';
+import { type LoadBulkTemplates, useBulkTemplates } from '../../applicants/components/use-bulk-templates.ts';
 import { selectUser } from '../../auth/auth-slice.ts';
 import { jobsApi } from '../../jobs/api/jobs-api.ts';
 import { InviteCounts } from '../../jobs/components/invite-counts.tsx';
@@ -32,6 +37,7 @@ import { JobApplicantsPanel } from './job-applicants-panel.tsx';
 import { PipelineBoard, type PipelineBoardProps } from './pipeline-board.tsx';
 import { RecommendedPanel } from './recommended-panel.tsx';
 import '../../jobs/components/jobs.css';
+import '../../applicants/components/applicants.css';
 import './pipeline.css';
 import { countOf } from '../../../lib/plural.ts';
 
@@ -67,7 +73,10 @@ export function JobPipelineScreen({
   renderCardActions,
   renderDetailsExtras,
   renderBoardActions,
+  loadTemplates,
 }: Pick<PipelineBoardProps, 'renderCardActions'> & {
+  /** The templates the bulk bar may send (the templates feature's API, composed in by the app). */
+  loadTemplates?: LoadBulkTemplates;
   /** More of the job's settings under its posting on the Details tab (composed in by the app). */
   renderDetailsExtras?: (jobId: string) => ReactNode;
   /** More actions beside the job's status button, e.g. "Save view" (composed in by the app). */
@@ -91,6 +100,47 @@ export function JobPipelineScreen({
   const actions = useJobActions();
   const members = useTeamMembers();
   const userId = user?._id;
+  const canAssign = useCan('jobs.assign');
+  const templates = useBulkTemplates(loadTemplates, useCan('messages'));
+  const currentJobId = useRef(id);
+  currentJobId.current = id;
+
+  // The board's cards, by application id: what its bulk selection holds.
+  const boardApplications = useMemo(
+    () =>
+      storedApplicants.flatMap((applicant) => {
+        const application = applicationFor(applicant, id);
+        return application ? [{ application, applicant }] : [];
+      }),
+    [storedApplicants, id],
+  );
+  const boardIds = useMemo(
+    () => boardApplications.map(({ application }) => application._id),
+    [boardApplications],
+  );
+  const selection = useBulkSelection(boardIds);
+  // Another job is another board: what was selected on the last one is let go.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the job decides when the selection ends.
+  useEffect(() => {
+    selection.clear();
+  }, [id]);
+
+  /**
+   * Loads the board's applicants again without its skeleton, after a bulk action or its undo:
+   * the cards change column in place.
+   */
+  const refreshApplicants = () => {
+    if (!userId) return;
+    const jobId = id;
+    applicantsApi
+      .getAllApplicants(userId, { jobId, pageSize: BOARD_PAGE_SIZE })
+      .then((list) => {
+        if (currentJobId.current !== jobId) return;
+        dispatch(applicantsLoaded(list.applicants));
+        setApplicantsState({ status: 'ready', total: list.total });
+      })
+      .catch((error: unknown) => notifyError(describeError(error)));
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -290,12 +340,35 @@ export function JobPipelineScreen({
             id: 'pipeline',
             label: 'Pipeline',
             content: withApplicants(
-              <PipelineBoard
-                jobId={job._id}
-                applicants={jobApplicants}
-                applicantInView={applicantInView}
-                renderCardActions={renderCardActions}
-              />,
+              <div className="pipeline-bulk">
+                <BulkActionBar
+                  selection={selection}
+                  totalMatching={selection.selected.size}
+                  pageRows={selection.selected.size}
+                  members={members}
+                  canAssign={canAssign}
+                  templates={templates}
+                  onChanged={refreshApplicants}
+                  resolveTargets={async () => {
+                    const names = new Map(
+                      boardApplications
+                        .filter(({ application }) => selection.selected.has(application._id))
+                        .map(({ application, applicant }) => [application._id, applicant.fullName]),
+                    );
+                    return {
+                      applicationIds: [...names.keys()],
+                      nameOf: (applicationId) => names.get(applicationId) ?? 'An applicant',
+                    };
+                  }}
+                />
+                <PipelineBoard
+                  jobId={job._id}
+                  applicants={jobApplicants}
+                  applicantInView={applicantInView}
+                  renderCardActions={renderCardActions}
+                  selection={selection}
+                />
+              </div>,
               <BoardSkeleton />,
             ),
           },

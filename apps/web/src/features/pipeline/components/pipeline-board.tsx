@@ -10,6 +10,8 @@ import { useAppDispatch } from '../../../app/hooks.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated } from '../../applicants/applicants-slice.ts';
+import { SelectApplicantCheckbox } from '../../applicants/components/bulk-action-bar.tsx';
+import { type BulkSelection, hasAll } from '../../applicants/components/bulk-selection.ts';
 import { MessageApplicantButton } from '../../conversations/components/message-applicant-button.tsx';
 import { formatDay } from '../../matches/format-day.ts';
 import { BOARD_COLUMNS, type BoardCard, buildBoard } from '../board-columns.ts';
@@ -25,6 +27,11 @@ export interface PipelineBoardProps {
   applicantInView?: string | null;
   /** More actions on each card, composed in by the app (e.g. scheduling an interview). */
   renderCardActions?: (card: { application: TApplication; applicant: TApplicant }) => ReactNode;
+  /**
+   * Bulk selection of the cards, by application id: each card gets a checkbox (shift-click
+   * selects the range within its column) and each column "Select all in <stage>".
+   */
+  selection?: BulkSelection;
 }
 
 const DRAG_TYPE = 'application/x-medhire-application';
@@ -43,6 +50,7 @@ export function PipelineBoard({
   applicants,
   applicantInView = null,
   renderCardActions,
+  selection,
 }: PipelineBoardProps) {
   const dispatch = useAppDispatch();
   const [moves, setMoves] = useState<Record<string, TPipelineStatus>>({});
@@ -116,7 +124,7 @@ export function PipelineBoard({
   };
 
   return (
-    <div className="pipeline-board" ref={boardRef}>
+    <div className={cx('pipeline-board', selection && 'pipeline-board--selectable')} ref={boardRef}>
       <p className="pipeline-board__help pipeline-board__help--pointer">
         Drag a card to another column, or use its <strong>Move</strong> button to choose a stage.
       </p>
@@ -130,6 +138,8 @@ export function PipelineBoard({
         {BOARD_COLUMNS.map((status) => {
           const cards = columns[status];
           const headingId = `pipeline-column-${jobId}-${status}`;
+          const columnIds = cards.map((card) => card.application._id);
+          const isColumnSelected = selection ? hasAll(selection.selected, columnIds) : false;
           return (
             <section
               key={status}
@@ -159,6 +169,21 @@ export function PipelineBoard({
                 </span>
               </h3>
               {isPipelineExit(status) && <p className="pipeline-column__note">Out of the pipeline</p>}
+              {selection && cards.length > 0 && (
+                <label className="pipeline-column__select-all">
+                  <input
+                    type="checkbox"
+                    className="bulk-select"
+                    checked={isColumnSelected}
+                    onChange={() =>
+                      isColumnSelected ? selection.deselectIds(columnIds) : selection.selectIds(columnIds)
+                    }
+                  />
+                  <span>
+                    Select all<span className="visually-hidden"> in {status}</span>
+                  </span>
+                </label>
+              )}
               {cards.length === 0 ? (
                 <p className="pipeline-column__empty">{draggedId ? 'Drop here' : 'No one at this stage'}</p>
               ) : (
@@ -172,6 +197,7 @@ export function PipelineBoard({
                         'pipeline-card',
                         card.applicant._id === applicantInView && 'pipeline-card--in-view',
                         card.isPending && 'pipeline-card--pending',
+                        selection?.selected.has(card.application._id) && 'pipeline-card--selected',
                         draggedId === card.application._id && 'pipeline-card--dragging',
                       )}
                       draggable={!card.isPending}
@@ -188,6 +214,14 @@ export function PipelineBoard({
                       }}
                     >
                       <div className="pipeline-card__head">
+                        {selection && (
+                          <SelectApplicantCheckbox
+                            applicantId={card.application._id}
+                            applicantName={card.applicant.fullName}
+                            selection={selection}
+                            groupIds={columnIds}
+                          />
+                        )}
                         <Link className="pipeline-card__name" to={`/applicants/${card.applicant._id}`}>
                           {card.applicant.fullName}
                         </Link>

@@ -36,4 +36,10 @@ describe('saved view filters and the list URL', () => {
     const filters = filtersFromSearchParams(new URLSearchParams(url));
     expect(searchParamsOf(filters)).toBe('?q=doe&state=CA&sort=oldest');
   });
+
+  it('keeps the list grouped by physician in the view, and opens it grouped', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('pipeline=Offer&group=physician'));
+    expect(filters).toEqual({ pipelineStatus: 'Offer', groupBy: 'physician' });
+    expect(searchParamsOf(filters)).toBe('?pipeline=Offer&group=physician');
+  });
 });
