@@ -9,7 +9,7 @@ import {
   UserIcon,
 } from '@medhire/ui/icons.tsx';
 import { Logo } from '@medhire/ui/logo.tsx';
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { AddToHomeScreenCard } from '../features/install/add-to-home-screen-card.tsx';
 import { startLiveConnection } from '../features/messages/live-connection.ts';
@@ -21,7 +21,12 @@ import { signOut } from '../lib/sign-out.ts';
 import { useIsOnline } from '../lib/use-is-online.ts';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import './shell.css';
-import { FreshSecondStepHost } from './fresh-second-step-host.tsx';
+import { FreshSecondStepHost } from '@medhire/ui/fresh-second-step-host.tsx';
+
+// The "Confirm it's you" dialog downloads the first time a change asks for it, not with every page.
+const FreshSecondStepDialog = lazy(() =>
+  import('./fresh-second-step-dialog.tsx').then((module) => ({ default: module.FreshSecondStepDialog })),
+);
 
 interface Tab {
   to: string;
@@ -88,7 +93,7 @@ export function Shell() {
 
   return (
     <div className="shell">
-      <FreshSecondStepHost />
+      <FreshSecondStepHost Dialog={FreshSecondStepDialog} />
       <a className="shell__skip" href="#main">
         Skip to content
       </a>

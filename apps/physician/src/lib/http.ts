@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from '@medhire/contract/errors';
-import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from './fresh-second-step.ts';
+import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from '@medhire/ui/fresh-second-step.ts';
 import { sessionStorageStore } from './session-storage.ts';
 
 /** Every call gives up after 100 s, as in the employer app. */

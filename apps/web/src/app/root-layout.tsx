@@ -1,9 +1,9 @@
-import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { FreshSecondStepHost } from '@medhire/ui/fresh-second-step-host.tsx';
+import { lazy, type ReactNode, Suspense, use, useEffect } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation } from 'react-router';
 import { enrolmentRequiredSet, selectSession } from '../features/auth/auth-slice.ts';
 import { setEnrolmentRequiredListener } from '../lib/two-step-enrolment.ts';
-import { FreshSecondStepHost } from './fresh-second-step-host.tsx';
 import { FullPageLoader } from './full-page-loader.tsx';
 import { useAppDispatch, useAppSelector } from './hooks.ts';
 import { layoutFor } from './layouts/layout-for.ts';
@@ -11,6 +11,11 @@ import { lazyLayouts, preloadLayout } from './layouts/lazy-layouts.ts';
 import { loadSignedInState, needsSignedInState } from './load-signed-in-state.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import type { AppStore } from './store.ts';
+
+// The "Confirm it's you" dialog downloads the first time a change asks for it, not with every page.
+const FreshSecondStepDialog = lazy(() =>
+  import('./fresh-second-step-dialog.tsx').then((module) => ({ default: module.FreshSecondStepDialog })),
+);
 
 /** Shows its page, when it needs the signed-in state once the store holds it (loading it once). */
 function SignedInStateGate({ isNeeded, children }: { isNeeded: boolean; children: ReactNode }) {
@@ -43,7 +48,7 @@ export function RootLayout() {
         </SignedInStateGate>
       </Suspense>
       <OfflineBanner />
-      {session && <FreshSecondStepHost />}
+      {session && <FreshSecondStepHost Dialog={FreshSecondStepDialog} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { NETWORK_ERROR_MESSAGE } from '@medhire/contract/errors';
-import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from './fresh-second-step.ts';
+import { askForFreshSecondStep, SECOND_STEP_REQUIRED } from '@medhire/ui/fresh-second-step.ts';
 import { sessionStore } from './storage.ts';
 import { stripEmpty } from './strip-empty.ts';
 import { reportEnrolmentRequired, TWO_STEP_ENROLMENT_REQUIRED } from './two-step-enrolment.ts';

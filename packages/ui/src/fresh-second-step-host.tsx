@@ -1,16 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { setFreshSecondStepPrompt } from '../lib/fresh-second-step.ts';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
+import { setFreshSecondStepPrompt } from './fresh-second-step.ts';
 
-// The dialog downloads the first time a change asks for it, not with every page.
-const FreshSecondStepDialog = lazy(() =>
-  import('./fresh-second-step-dialog.tsx').then((module) => ({ default: module.FreshSecondStepDialog })),
-);
+/** The app's "Confirm it's you" dialog (it calls the app's own API). */
+export type FreshSecondStepDialogComponent = ComponentType<{
+  methods: readonly string[];
+  onDone: (ok: boolean) => void;
+}>;
 
 /**
- * Answers the http client's request for a fresh second step (lib/fresh-second-step.ts) with a
- * dialog asking for a code; one at a time, later requests wait for the same answer.
+ * Answers the http client's request for a fresh second step (fresh-second-step.ts) with the app's
+ * dialog asking for a code; one at a time, later requests wait for the same answer. `Dialog` is
+ * best a lazy component, so it downloads the first time a change asks for it.
  */
-export function FreshSecondStepHost() {
+export function FreshSecondStepHost({ Dialog }: { Dialog: FreshSecondStepDialogComponent }) {
   const [pending, setPending] = useState<{
     promise: Promise<boolean>;
     resolve: (ok: boolean) => void;
@@ -40,7 +42,7 @@ export function FreshSecondStepHost() {
   if (!pending) return null;
   return (
     <Suspense fallback={null}>
-      <FreshSecondStepDialog methods={pending.methods} onDone={pending.resolve} />
+      <Dialog methods={pending.methods} onDone={pending.resolve} />
     </Suspense>
   );
 }
