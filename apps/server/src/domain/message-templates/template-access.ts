@@ -1,11 +1,13 @@
 import { TEMPLATE_MESSAGES, type TMessageTemplate } from '@medhire/contract/message-templates';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { messageTemplates, type TMessageTemplateRow } from '../../db/schema/message-templates.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { can } from '../team/rights.ts';
+import { authorNameOf, canEditSharedItem, sharedItemsReadableBy } from '../team/shared-items.ts';
+
+export { isUniqueViolation as isNameTaken, readsShared } from '../team/shared-items.ts';
 
 /** The member working with templates: who they are, their organisation and role. */
 export type TemplateMember = JobOwner;
@@ -20,29 +22,17 @@ export function canManageShared(member: TemplateMember): boolean {
 }
 
 /**
- * Whether the member reads the organisation's shared templates. A delegate is an outside
- * recruiter and works with personal templates only: the organisation's wording stays in house.
- */
-export function readsShared(member: TemplateMember): boolean {
-  return member.memberRole !== 'delegate';
-}
-
-/**
  * The templates a member may read (and so use): the organisation's shared ones (not for a
  * delegate) and their own personal ones. Another member's personal template is never among them,
  * nor another organisation's anything.
  */
 export function readableBy(member: TemplateMember & { organizationId: string }): SQL {
-  const own = eq(messageTemplates.ownerUserId, member.userId);
-  return and(
-    eq(messageTemplates.organizationId, member.organizationId),
-    readsShared(member) ? or(isNull(messageTemplates.ownerUserId), own) : own,
-  ) as SQL;
+  return sharedItemsReadableBy(member, messageTemplates);
 }
 
 /** Whether the member may change or delete this (readable) template. */
 export function canEdit(member: TemplateMember, row: TMessageTemplateRow): boolean {
-  return row.ownerUserId === null ? canManageShared(member) : row.ownerUserId === member.userId;
+  return canEditSharedItem(member, row.ownerUserId, 'templates.manage');
 }
 
 /** The template with its author's name, as the API answers it. */
@@ -52,14 +42,7 @@ export async function toTemplate(
   row: TMessageTemplateRow,
   authorName?: string | null,
 ): Promise<TMessageTemplate> {
-  let fullName = authorName;
-  if (fullName === undefined && row.createdByUserId) {
-    const [author] = await db
-      .select({ fullName: users.fullName })
-      .from(users)
-      .where(eq(users.id, row.createdByUserId));
-    fullName = author?.fullName ?? null;
-  }
+  const fullName = await authorNameOf(db, row.createdByUserId, authorName);
   return {
     _id: row.id,
     name: row.name,
@@ -70,12 +53,6 @@ export async function toTemplate(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** A unique-index violation: the name is taken in the template's scope. */
-export function isNameTaken(cause: unknown): boolean {
-  const error = cause as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  return error?.code === '23505' || error?.cause?.code === '23505';
 }
 
 export function nameTaken(): AppError {

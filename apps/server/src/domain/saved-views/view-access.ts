@@ -4,14 +4,16 @@ import {
   type TSavedViewFilters,
   ZSavedViewFilters,
 } from '@medhire/contract/saved-views';
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { users } from '../../db/schema/accounts.ts';
 import { savedViews, type TSavedViewRow } from '../../db/schema/saved-views.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { countApplicants } from '../applicants/list-applicants.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { can } from '../team/rights.ts';
+import { authorNameOf, canEditSharedItem, sharedItemsReadableBy } from '../team/shared-items.ts';
+
+export { isUniqueViolation as isNameTaken, readsShared } from '../team/shared-items.ts';
 
 /** The member working with saved views: who they are, their organisation and role. */
 export type ViewMember = JobOwner;
@@ -25,26 +27,14 @@ export function canManageShared(member: ViewMember): boolean {
   return can(member.memberRole ?? 'owner', 'views.manage');
 }
 
-/**
- * Whether the member reads the organisation's shared views. A delegate works only the jobs given
- * to them, as with templates: they keep personal views, the team's views stay in house.
- */
-export function readsShared(member: ViewMember): boolean {
-  return member.memberRole !== 'delegate';
-}
-
 /** The views a member may read: the organisation's shared ones (not for a delegate) and their own. */
 export function readableBy(member: ViewMember & { organizationId: string }): SQL {
-  const own = eq(savedViews.ownerUserId, member.userId);
-  return and(
-    eq(savedViews.organizationId, member.organizationId),
-    readsShared(member) ? or(isNull(savedViews.ownerUserId), own) : own,
-  ) as SQL;
+  return sharedItemsReadableBy(member, savedViews);
 }
 
 /** Whether the member may rename or delete this (readable) view. */
 export function canEdit(member: ViewMember, row: TSavedViewRow): boolean {
-  return row.ownerUserId === null ? canManageShared(member) : row.ownerUserId === member.userId;
+  return canEditSharedItem(member, row.ownerUserId, 'views.manage');
 }
 
 /** The stored filters read back through the list's schema: what the list would accept. */
@@ -73,14 +63,7 @@ export async function toView(
   row: TSavedViewRow,
   authorName?: string | null,
 ): Promise<TSavedView> {
-  let fullName = authorName;
-  if (fullName === undefined && row.createdByUserId) {
-    const [author] = await db
-      .select({ fullName: users.fullName })
-      .from(users)
-      .where(eq(users.id, row.createdByUserId));
-    fullName = author?.fullName ?? null;
-  }
+  const fullName = await authorNameOf(db, row.createdByUserId, authorName);
   const filters = storedFilters(row);
   return {
     _id: row.id,
@@ -94,12 +77,6 @@ export async function toView(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** A unique-index violation: the name is taken in the view's scope. */
-export function isNameTaken(cause: unknown): boolean {
-  const error = cause as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  return error?.code === '23505' || error?.cause?.code === '23505';
 }
 
 export function nameTaken(): AppError {
