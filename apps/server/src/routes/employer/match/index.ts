@@ -60,6 +60,7 @@ const employerMatchRoutes: FastifyPluginAsyncZod = async (app) => {
         jobId: request.body.jobId,
         applicantId: request.body.applicantId,
         message: request.body.message,
+        origin: request.body.origin,
       }),
     }),
   );
