@@ -7,7 +7,7 @@ import { EmptyState } from '@medhire/ui/empty-state.tsx';
 import { SparkIcon } from '@medhire/ui/icons.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { notifyError } from '@medhire/ui/toast.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
@@ -15,7 +15,14 @@ import { describeError, errorMessage } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
 import { ApplicantCard, ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';
+import { SelectApplicantCheckbox } from '../../applicants/components/bulk-action-bar.tsx';
+import { useBulkSelection } from '../../applicants/components/bulk-selection.ts';
 import { toApplicantMatch, useApplicantActions } from '../../applicants/components/use-applicant-actions.tsx';
+import {
+  BulkInviteBar,
+  type InviteChanges,
+  withInviteChange,
+} from '../../matches/components/bulk-invite-bar.tsx';
 import { InviteToJobModal } from '../../matches/components/invite-to-job-modal.tsx';
 
 /** How many of the best-fitting physicians the tab shows. */
@@ -32,6 +39,7 @@ type LoadState = { status: 'loading' } | { status: 'failed'; message: string } |
 /**
  * The physicians who fit the job best, highest score first, each with the reasons for the
  * score. Saving and inviting update the entry in place (spec §4 "updating an applicant").
+ * Physicians can be selected (shift-click for a range) and invited together.
  */
 export function RecommendedPanel({
   job,
@@ -50,6 +58,8 @@ export function RecommendedPanel({
   const [loadedPages, setLoadedPages] = useState(1);
   const [isLoadingMore, setIsLoadingMore] = useState(false);
   const { savingIds, toggleSave } = useApplicantActions();
+  const orderedIds = useMemo(() => applicants.map((applicant) => applicant._id), [applicants]);
+  const selection = useBulkSelection(orderedIds);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -93,6 +103,14 @@ export function RecommendedPanel({
     }
   };
   const hasMore = applicants.length < total && loadedPages < RECOMMENDED_PAGE_LIMIT;
+
+  /** A bulk invite or its undo: each physician's entry shows the invite as it now stands. */
+  const onBulkChanged = (changes: InviteChanges) => {
+    for (const applicant of applicants) {
+      const change = changes.get(applicant._id);
+      if (change) dispatch(applicantUpdated(withInviteChange(applicant, change)));
+    }
+  };
 
   const onInvited = (match: TMatch) => {
     onJobInvited?.(match);
@@ -145,9 +163,21 @@ export function RecommendedPanel({
         your preferences.
         {job.status !== 'open' && ' Publish the job to invite them.'}
       </p>
+      <BulkInviteBar
+        selection={selection}
+        shown={applicants}
+        origin="recommended"
+        defaultJobId={job._id}
+        onChanged={onBulkChanged}
+      />
       <ul className="pipeline-list" aria-label={`Recommended physicians for ${job.title}`}>
         {applicants.map((applicant) => (
-          <li key={applicant._id}>
+          <li key={applicant._id} className="applicant-list__item--selectable">
+            <SelectApplicantCheckbox
+              applicantId={applicant._id}
+              applicantName={applicant.fullName}
+              selection={selection}
+            />
             <ApplicantCard
               applicant={applicant}
               headingLevel={3}
@@ -174,6 +204,7 @@ export function RecommendedPanel({
       <InviteToJobModal
         applicant={inviting}
         defaultJobId={job._id}
+        origin="recommended"
         onClose={() => setInviting(null)}
         onInvited={onInvited}
       />
