@@ -44,10 +44,13 @@ type LoadState = { status: 'loading' } | { status: 'failed'; message: string } |
 export function RecommendedPanel({
   job,
   onInvited: onJobInvited,
+  onBulkInvited,
 }: {
   job: TJob;
   /** Called with each invite sent from the list (to any job), so the page can update its counts. */
   onInvited?: (match: TMatch) => void;
+  /** After a bulk invite (or its undo): the invites it added (withdrew, negative) per job. */
+  onBulkInvited?: (pendingAddedByJob: ReadonlyMap<string, number>) => void;
 }) {
   const dispatch = useAppDispatch();
   const applicants = useAppSelector(selectRecommended);
@@ -110,6 +113,12 @@ export function RecommendedPanel({
       const change = changes.get(applicant._id);
       if (change) dispatch(applicantUpdated(withInviteChange(applicant, change)));
     }
+    const pendingAddedByJob = new Map<string, number>();
+    for (const change of changes.values()) {
+      const delta = change.status === 'pending' ? 1 : -1;
+      pendingAddedByJob.set(change.jobId, (pendingAddedByJob.get(change.jobId) ?? 0) + delta);
+    }
+    onBulkInvited?.(pendingAddedByJob);
   };
 
   const onInvited = (match: TMatch) => {
