@@ -275,11 +275,14 @@ export function useBulkUndoOffer() {
   return [offer, setOffer] as const;
 }
 
-/** A bulk action under way: a progress bar named by what it does ("Inviting 40 physicians…"). */
-export function BulkProgress({ label }: { label: string }) {
+/**
+ * A bulk action under way: a progress bar named by what it does ("Inviting 40 physicians…"),
+ * indeterminate unless the action counts its steps (`value` of `max`).
+ */
+export function BulkProgress({ label, value, max }: { label: string; value?: number; max?: number }) {
   return (
     <div className="bulk-bar__progress" role="status">
-      <progress aria-label={label} />
+      <progress aria-label={label} value={value} max={max} />
       <span>{label}</span>
     </div>
   );

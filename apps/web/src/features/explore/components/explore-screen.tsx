@@ -118,6 +118,18 @@ export function ExploreScreen() {
         : current,
     );
 
+  const onBulkSaved = (physicianId: string, isSaved: boolean) =>
+    setLoad((current) =>
+      current.status === 'ready'
+        ? {
+            ...current,
+            applicants: current.applicants.map((entry) =>
+              entry._id === physicianId ? { ...entry, isSaved } : entry,
+            ),
+          }
+        : current,
+    );
+
   const hasFilters = Boolean(queryText || specialty || state || boardStatus || employmentType);
 
   return (
@@ -171,6 +183,7 @@ export function ExploreScreen() {
             shown={load.applicants}
             origin="explore"
             onChanged={onBulkChanged}
+            onSavedChanged={onBulkSaved}
           />
           <ApplicantList
             applicants={load.applicants}

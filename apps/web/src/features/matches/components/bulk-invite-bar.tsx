@@ -8,8 +8,9 @@ import { Modal } from '@medhire/ui/modal.tsx';
 import { notifyError } from '@medhire/ui/toast.ts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useAppSelector } from '../../../app/hooks.ts';
-import { describeError } from '../../../lib/http.ts';
+import { describeError, errorMessage } from '../../../lib/http.ts';
 import { countOf } from '../../../lib/plural.ts';
+import { applicantsApi } from '../../applicants/api/applicants-api.ts';
 import {
   BulkProgress,
   BulkRefusedAlert,
@@ -22,10 +23,11 @@ import { matchesApi } from '../api/matches-api.ts';
 import { NoOpenJobs, OpenJobsFailed, OpenJobsSkeleton, useOpenJobs } from './invite-to-job-modal.tsx';
 import './invite-to-job-modal.css';
 
-/** A physician of the list as the bar needs them: to name them, and to skip jobs they hold an invite for. */
+/** A physician of the list as the bar needs them: to name them, and whether they are saved. */
 export interface BulkInvitePhysician {
   _id: string;
   fullName: string;
+  isSaved: boolean;
 }
 
 /** The invites a bulk invite or its undo changed, by physician: each entry to update in place. */
@@ -56,6 +58,8 @@ export interface BulkInviteBarProps {
   defaultJobId?: string;
   /** After invites were sent or withdrawn: update these physicians' entries. */
   onChanged: (changes: InviteChanges) => void;
+  /** After a physician was saved or unsaved from the bar: update their entry. */
+  onSavedChanged: (physicianId: string, isSaved: boolean) => void;
 }
 
 interface Outcome {
@@ -63,25 +67,75 @@ interface Outcome {
   jobTitle: string;
 }
 
+interface SaveOutcome {
+  isSaving: boolean;
+  done: number;
+  refused: { id: string; name: string; message: string }[];
+}
+
 /**
  * The bar of a list of physicians with some selected: "Invite to job…" sends one invite each
  * (one request, each physician checked as a single invite is), then shows how many were invited
  * and why the others were not, with an "Undo" for 10 seconds that withdraws the invites still
- * pending. The same pieces as the applicant list's bar (progress, refusals, undo toast).
+ * pending. Save and Unsave go through the selected physicians one by one, counted in the
+ * progress bar. The same pieces as the applicant list's bar (progress, refusals, undo toast).
  */
-export function BulkInviteBar({ selection, shown, origin, defaultJobId, onChanged }: BulkInviteBarProps) {
+export function BulkInviteBar({
+  selection,
+  shown,
+  origin,
+  defaultJobId,
+  onChanged,
+  onSavedChanged,
+}: BulkInviteBarProps) {
   const [isPicking, setIsPicking] = useState(false);
   const [running, setRunning] = useState<string | null>(null);
+  const [steps, setSteps] = useState<{ done: number; of: number } | null>(null);
+  const [saveOutcome, setSaveOutcome] = useState<SaveOutcome | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [undoable, setUndoable] = useBulkUndoOffer();
   const [undoMessage, setUndoMessage] = useState('');
   const names = new Map(shown.map((physician) => [physician._id, physician.fullName]));
 
   const count = selection.selected.size;
-  if (count === 0 && !outcome && !undoable && !undoMessage) return null;
+  if (count === 0 && !outcome && !saveOutcome && !undoable && !undoMessage) return null;
+
+  /**
+   * Saves (or unsaves) the selected physicians not saved (saved) yet, one call each, as their
+   * cards' Save button does; the bar counts them as it goes.
+   */
+  const setSaved = async (isSaving: boolean) => {
+    setOutcome(null);
+    setSaveOutcome(null);
+    setUndoable(null);
+    setUndoMessage('');
+    const targets = shown.filter(
+      (physician) => selection.selected.has(physician._id) && physician.isSaved !== isSaving,
+    );
+    const verb = isSaving ? 'Saving' : 'Removing from saved';
+    const refusedSaves: SaveOutcome['refused'] = [];
+    let done = 0;
+    setRunning(`${verb} ${countOf(targets.length, 'physician')}…`);
+    for (const [index, physician] of targets.entries()) {
+      setSteps({ done: index, of: targets.length });
+      try {
+        if (isSaving) await applicantsApi.saveApplicant(physician._id);
+        else await applicantsApi.unsaveApplicant(physician._id);
+        onSavedChanged(physician._id, isSaving);
+        done += 1;
+      } catch (error) {
+        refusedSaves.push({ id: physician._id, name: physician.fullName, message: errorMessage(error) });
+      }
+    }
+    setSteps(null);
+    setRunning(null);
+    setSaveOutcome({ isSaving, done, refused: refusedSaves });
+    selection.clear();
+  };
 
   const invite = async (job: { _id: string; title: string }) => {
     setIsPicking(false);
+    setSaveOutcome(null);
     setOutcome(null);
     setUndoable(null);
     setUndoMessage('');
@@ -185,10 +239,16 @@ export function BulkInviteBar({ selection, shown, origin, defaultJobId, onChange
                 <Button size="sm" disabled={isBusy} onClick={() => setIsPicking(true)}>
                   Invite to job…
                 </Button>
+                <Button size="sm" variant="secondary" disabled={isBusy} onClick={() => setSaved(true)}>
+                  Save
+                </Button>
+                <Button size="sm" variant="secondary" disabled={isBusy} onClick={() => setSaved(false)}>
+                  Unsave
+                </Button>
               </div>
             </div>
           )}
-          {running && <BulkProgress label={running} />}
+          {running && <BulkProgress label={running} value={steps?.done} max={steps?.of} />}
         </section>
       )}
       {outcome && refused.length > 0 && (
@@ -204,6 +264,19 @@ export function BulkInviteBar({ selection, shown, origin, defaultJobId, onChange
       {outcome && refused.length === 0 && applied > 0 && (
         <p className="visually-hidden" role="status">
           {applied} invited to {outcome.jobTitle}.
+        </p>
+      )}
+      {saveOutcome && saveOutcome.refused.length > 0 && (
+        <BulkRefusedAlert
+          title={`${saveOutcome.done} ${saveOutcome.isSaving ? 'saved' : 'removed from saved'}, ${saveOutcome.refused.length} not:`}
+          items={saveOutcome.refused}
+        />
+      )}
+      {saveOutcome && saveOutcome.refused.length === 0 && (
+        <p className="visually-hidden" role="status">
+          {saveOutcome.isSaving
+            ? `Saved ${countOf(saveOutcome.done, 'physician')}.`
+            : `Removed ${countOf(saveOutcome.done, 'physician')} from saved.`}
         </p>
       )}
       <BulkUndoToast offer={undoable} doneMessage={undoMessage} onUndo={undo} />

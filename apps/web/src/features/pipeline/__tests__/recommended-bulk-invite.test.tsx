@@ -132,4 +132,33 @@ describe("bulk invites from a job's recommended physicians", () => {
       }),
     ).toHaveTextContent('Interventional CardiologistInvite canceled');
   });
+
+  it('saves the selected physicians not saved yet, one call each, and marks their cards', async () => {
+    const brook = physicians[1] as TApplicant;
+    const savedBrook = { ...brook, isSaved: true };
+    const saves: string[] = [];
+    const { calls } = recommendedApi({
+      'GET /api/employer/applicant/get-recommended-applicants/job-1': () =>
+        envelope({ ...list('applicants', [physicians[0], savedBrook, physicians[2]]), total: 3 }),
+      'POST /api/employer/applicant/save-applicant/physician-avery': () => {
+        saves.push('physician-avery');
+        return envelope({ ...physicians[0], isSaved: true });
+      },
+    });
+    const { user } = renderApp('/jobs-resident/job-1?tab=recommended', { session });
+    await screen.findByRole('list', { name: /Recommended physicians for/ });
+    await user.click(checkbox('Avery'));
+    await user.click(checkbox('Brook'));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    await user.click(within(bar).getByRole('button', { name: /^Save$/ }));
+
+    expect(await screen.findByText('Saved 1 physician.')).toBeInTheDocument();
+    expect(saves).toEqual(['physician-avery']);
+    expect(calls.filter((call) => call.path.includes('/save-applicant/'))).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Save Dr. Dana Avery' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).not.toBeInTheDocument();
+  });
 });

@@ -13,7 +13,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
-import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
+import {
+  applicantUpdated,
+  recommendedApplicantsLoaded,
+  savedApplicantRemoved,
+} from '../../applicants/applicants-slice.ts';
 import { ApplicantCard, ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';
 import { SelectApplicantCheckbox } from '../../applicants/components/bulk-action-bar.tsx';
 import { useBulkSelection } from '../../applicants/components/bulk-selection.ts';
@@ -121,6 +125,13 @@ export function RecommendedPanel({
     onBulkInvited?.(pendingAddedByJob);
   };
 
+  /** A save or unsave from the bar, by the spec's rules (§4) as the card's own button applies them. */
+  const onBulkSaved = (physicianId: string, isSaved: boolean) => {
+    const applicant = applicants.find((entry) => entry._id === physicianId);
+    if (applicant) dispatch(applicantUpdated({ ...applicant, isSaved }));
+    if (!isSaved) dispatch(savedApplicantRemoved(physicianId));
+  };
+
   const onInvited = (match: TMatch) => {
     onJobInvited?.(match);
     if (!inviting) return;
@@ -178,6 +189,7 @@ export function RecommendedPanel({
         origin="recommended"
         defaultJobId={job._id}
         onChanged={onBulkChanged}
+        onSavedChanged={onBulkSaved}
       />
       <ul className="pipeline-list" aria-label={`Recommended physicians for ${job.title}`}>
         {applicants.map((applicant) => (
