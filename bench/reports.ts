@@ -66,6 +66,14 @@ try {
       from (select id from jobs where organization_id = ${organizationId} and title like 'Bench posting %') j
       cross join physicians p
       limit ${APPLICATIONS}`);
+    // The accepted invite behind each application that came from one, from recommendations,
+    // explore, or a place not recorded, in turn (the sources report splits them by it).
+    await db.execute(sql`insert into matches (job_id, organization_id, physician_id, status, origin, created_at)
+      select a.job_id, a.organization_id, a.physician_id, 'accepted',
+        (array['recommended', 'explore', null])[1 + (hashtext(a.id::text) & 2147483647) % 3]::invite_origin,
+        a.created_at - interval '2 days'
+      from applications a join jobs j on j.id = a.job_id and j.title like 'Bench posting %'
+      where a.organization_id = ${organizationId} and a.source = 'match'`);
     // Every application's timeline: applied, then 40 % shortlisted, 20 % interviewed, 8 % offered, 3 % hired.
     await db.execute(sql`insert into application_events (application_id, from_status, to_status, actor, created_at)
       select a.id, null, 'Submitted', 'physician', a.created_at from applications a

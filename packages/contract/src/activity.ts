@@ -33,6 +33,8 @@ export const ACTIVITY_TYPES = [
   'interview.cancelled',
   'applicant.bulk_action',
   'applicant.bulk_undone',
+  'invite.bulk_sent',
+  'invite.bulk_undone',
 ] as const;
 export const ZActivityType = z.enum(ACTIVITY_TYPES);
 export type TActivityType = z.infer<typeof ZActivityType>;
@@ -70,6 +72,8 @@ export const ACTIVITY_TYPE_LABELS: Record<TActivityType, string> = {
   'interview.cancelled': 'Interview canceled',
   'applicant.bulk_action': 'Bulk action on applicants',
   'applicant.bulk_undone': 'Bulk action undone',
+  'invite.bulk_sent': 'Bulk invite sent',
+  'invite.bulk_undone': 'Bulk invite undone',
 };
 
 /** Entries are kept this long, then purged by the queue. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPipelineStatus } from './matches.ts';
+import { ZInviteOrigin, ZPipelineStatus } from './matches.ts';
 
 /** At most this many applications per bulk action; the web's "select all matching" stops there. */
 export const BULK_ACTION_MAX = 500;
@@ -79,3 +79,47 @@ export const ZUndoBulkActionResult = z.object({
   refused: z.array(ZBulkRefusal),
 });
 export type TUndoBulkActionResult = z.infer<typeof ZUndoBulkActionResult>;
+
+/** Why an invite of a bulk invite was not sent; `code` is the error code create-match would have answered. */
+export const ZBulkInviteRefusal = z.object({
+  physicianId: z.string(),
+  code: z.string(),
+  message: z.string(),
+});
+export type TBulkInviteRefusal = z.infer<typeof ZBulkInviteRefusal>;
+
+/**
+ * `POST /api/employer/match/bulk-invite`: invite many physicians to one of the organisation's open
+ * jobs, each the way create-match invites one. `origin`: where the physicians were chosen.
+ */
+export const ZBulkInviteBody = z.object({
+  jobId: z.string({ error: 'Choose the job.' }).min(1, 'Choose the job.').max(100),
+  physicianIds: z
+    .array(z.string().min(1).max(100))
+    .min(1, 'Select at least one physician.')
+    .max(BULK_ACTION_MAX, `A bulk invite takes at most ${BULK_ACTION_MAX} physicians.`),
+  origin: ZInviteOrigin.optional(),
+});
+export type TBulkInviteBody = z.infer<typeof ZBulkInviteBody>;
+
+export const ZBulkInvitee = z.object({ physicianId: z.string(), matchId: z.string() });
+export type TBulkInvitee = z.infer<typeof ZBulkInvitee>;
+
+export const ZBulkInviteResult = z.object({
+  /** The id to undo it with (for 10 seconds, by its author). */
+  operationId: z.string(),
+  jobId: z.string(),
+  /** The physicians invited, each with the new invite. */
+  applied: z.array(ZBulkInvitee),
+  refused: z.array(ZBulkInviteRefusal),
+});
+export type TBulkInviteResult = z.infer<typeof ZBulkInviteResult>;
+
+export const ZUndoBulkInviteResult = z.object({
+  operationId: z.string(),
+  /** The invites withdrawn (still pending: cancelled the way update-match-status cancels one). */
+  cancelled: z.array(ZBulkInvitee),
+  /** Invites the physician answered since, or now out of reach, left as they are. */
+  refused: z.array(ZBulkInviteRefusal),
+});
+export type TUndoBulkInviteResult = z.infer<typeof ZUndoBulkInviteResult>;

@@ -99,11 +99,23 @@ export const ZMatchList = z.object({
 });
 export type TMatchList = z.infer<typeof ZMatchList>;
 
+/**
+ * Where an invite was sent from: a job's recommended list or the explore screen. Invites sent
+ * from elsewhere (the applicant's page) and those sent before it was recorded have none.
+ */
+export const INVITE_ORIGINS = ['recommended', 'explore'] as const;
+export const ZInviteOrigin = z.enum(INVITE_ORIGINS, {
+  error: 'origin must be recommended or explore.',
+});
+export type TInviteOrigin = z.infer<typeof ZInviteOrigin>;
+
 /** `POST /api/employer/match/create-match`: invite a physician to one of the organisation's open jobs. */
 export const ZCreateMatchBody = z.object({
   jobId: z.string({ error: 'Choose the job.' }).min(1, 'Choose the job.').max(100),
   applicantId: z.string({ error: 'Choose the physician.' }).min(1, 'Choose the physician.').max(100),
   message: z.string().trim().max(2000, 'Keep the invite message under 2,000 characters.').optional(),
+  /** Where the invite was sent from; left out, none is recorded. */
+  origin: ZInviteOrigin.optional(),
 });
 export type TCreateMatchBody = z.infer<typeof ZCreateMatchBody>;
 

@@ -94,6 +94,21 @@ export const ZStageDuration = z.object({
 });
 export type TStageDuration = z.infer<typeof ZStageDuration>;
 
+/**
+ * Where the period's candidates came from: they applied, or accepted an invite sent from a job's
+ * recommended list, from explore, or from elsewhere / before the origin was recorded (invited).
+ */
+export const REPORT_SOURCES = ['applied', 'recommended', 'explore', 'invited'] as const;
+export type TReportSource = (typeof REPORT_SOURCES)[number];
+
+/** How reports (screen, CSV, PDF, weekly summary) name each source. */
+export const REPORT_SOURCE_LABELS: Record<TReportSource, string> = {
+  applied: 'Applied',
+  recommended: 'Invited from recommended',
+  explore: 'Invited from explore',
+  invited: 'Invited (elsewhere)',
+};
+
 export const ZReport = z.object({
   /** The filters the figures were computed with, dates filled in. */
   filters: z.object({
@@ -117,7 +132,7 @@ export const ZReport = z.object({
     jobs: z.array(z.object({ jobId: z.string(), title: z.string(), filledAt: z.string(), days: z.number() })),
     medianDays: z.number().nullable(),
   }),
-  sources: z.array(z.object({ source: z.enum(['applied', 'invited']), count: z.number().int() })),
+  sources: z.array(z.object({ source: z.enum(REPORT_SOURCES), count: z.number().int() })),
   responses: z.object({
     /** Physician messages sent in the period. */
     physicianMessages: z.number().int(),

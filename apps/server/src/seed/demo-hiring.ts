@@ -102,6 +102,12 @@ const STAGE_SHARES: readonly (readonly [TPipelineStatus, number])[] = [
 ];
 
 /** The invites sent for each open job, oldest job first; every status appears across jobs. */
+/**
+ * Where the demo's invites were sent from, in turn, so the last 90 days' report shows candidates
+ * invited from recommended, from explore and from elsewhere (no origin recorded).
+ */
+const INVITE_ORIGINS_IN_TURN = ['recommended', 'explore', undefined] as const;
+
 const INVITES_PER_JOB: readonly (readonly ('pending' | 'accepted' | 'declined' | 'cancelled')[])[] = [
   ['accepted', 'declined', 'cancelled', 'pending', 'pending', 'pending'],
   ['accepted', 'pending', 'declined'],
@@ -235,6 +241,7 @@ export async function seedDemoHiring(
         jobId: job.id,
         applicantId: physician.physicianId,
         message: pick(INVITE_MESSAGES),
+        origin: INVITE_ORIGINS_IN_TURN[(jobIndex + index) % INVITE_ORIGINS_IN_TURN.length],
         now: new Date(sentMs),
       });
       touch(job.id, physician);

@@ -80,6 +80,11 @@ const OUTCOMES: readonly (readonly TPipelineStatus[])[] = [
 ];
 
 const INVITE_OUTCOMES = ['accepted', 'declined', 'cancelled', 'declined'] as const;
+/**
+ * Where the history's invites were sent from, in turn from one posting to the next, so the
+ * reports' sources show candidates invited from recommended, from explore and from elsewhere.
+ */
+const INVITE_ORIGINS_IN_TURN = ['recommended', 'explore', undefined] as const;
 
 /** An accepted invite's first messages: [who, text, minutes after the acceptance]. */
 const HISTORY_CONVERSATIONS: readonly (readonly (readonly ['physician' | 'employer', string, number])[])[] = [
@@ -217,6 +222,7 @@ export async function seedDemoReportHistory(
         jobId: job._id,
         applicantId: physician.physicianId,
         message: 'We think you would be a strong fit for this role and would be glad to tell you more.',
+        origin: INVITE_ORIGINS_IN_TURN[(postingIndex + index) % INVITE_ORIGINS_IN_TURN.length],
         now: new Date(sentMs),
       });
       const outcome = INVITE_OUTCOMES[index] ?? 'declined';

@@ -304,6 +304,23 @@ describe('demo physicians and hiring activity', () => {
     for (const step of report.funnel.overall) expect(step.count, step.step).toBeGreaterThan(0);
     for (const stage of report.timeInStage) expect(stage.stays, stage.stage).toBeGreaterThan(0);
     expect(report.sources.every((source) => source.count > 0)).toBe(true);
+    // The last 90 days alone show every source too: applied, and invited from each place.
+    const recent = await app.inject({
+      method: 'GET',
+      url: `/api/employer/report/get-report?from=${new Date(NOW.getTime() - 89 * DAY_MS).toISOString().slice(0, 10)}&to=${to}`,
+      headers: { authorization: owner },
+    });
+    const recentSources = (recent.json().data as TReport).sources;
+    expect(recentSources.map((source) => source.source)).toEqual([
+      'applied',
+      'recommended',
+      'explore',
+      'invited',
+    ]);
+    expect(
+      recentSources.every((source) => source.count > 0),
+      JSON.stringify(recentSources),
+    ).toBe(true);
     expect(report.responses.replied).toBeGreaterThan(0);
     expect(report.responses.byMember.map((member) => member.name).sort()).toEqual([
       'James Okafor',

@@ -1,4 +1,4 @@
-import { MATCH_STATUSES, PIPELINE_STATUSES } from '@medhire/contract/matches';
+import { INVITE_ORIGINS, MATCH_STATUSES, PIPELINE_STATUSES } from '@medhire/contract/matches';
 import { NOTIFICATION_TYPES } from '@medhire/contract/notifications';
 import { PHYSICIAN_NOTIFICATION_TYPES } from '@medhire/contract/physician-notifications';
 import type { TCandidateStatus } from '@medhire/contract/physicians';
@@ -27,6 +27,7 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 
 export const pipelineStatus = pgEnum('pipeline_status', PIPELINE_STATUSES);
 export const matchStatus = pgEnum('match_status', MATCH_STATUSES);
+export const inviteOrigin = pgEnum('invite_origin', INVITE_ORIGINS);
 export const applicationSource = pgEnum('application_source', ['application', 'match']);
 export const pipelineActor = pgEnum('pipeline_actor', ['physician', 'employer']);
 export const messageSender = pgEnum('message_sender', ['employer', 'employee']);
@@ -75,7 +76,7 @@ export const applications = pgTable(
   },
   (table) => [
     uniqueIndex('applications_job_physician_unique').on(table.jobId, table.physicianId),
-    // INCLUDE (job_id, physician_id, source, furthest_stage_rank) in migration 0034: the reports
+    // INCLUDE (job_id, physician_id, source, furthest_stage_rank) in migration 0035: the reports
     // count a period's applications from the index alone.
     index('applications_organization_created_idx').on(table.organizationId, table.createdAt.desc()),
     index('applications_physician_idx').on(table.physicianId),
@@ -165,6 +166,8 @@ export const matches = pgTable(
     status: matchStatus('status').notNull().default('pending'),
     message: text('message'),
     invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the invite was sent from; null: not recorded (older invites, the applicant's page). */
+    origin: inviteOrigin('origin'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     respondedAt: timestamptz('responded_at'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -1,12 +1,13 @@
 import {
   BULK_ACTION_MESSAGES,
+  BULK_ACTIONS,
   BULK_UNDO_WINDOW_MS,
   type TBulkActionKind,
   type TBulkRefusal,
   type TUndoBulkActionResult,
 } from '@medhire/contract/bulk-actions';
 import type { TPipelineStatus } from '@medhire/contract/matches';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bulkOperations } from '../../db/schema/bulk-operations.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
@@ -129,6 +130,8 @@ export async function undoBulkAction({
         eq(bulkOperations.id, operationId),
         eq(bulkOperations.organizationId, organizationId),
         eq(bulkOperations.userId, owner.userId),
+        // A bulk invite shares the table; its undo is undo-bulk-invite's.
+        inArray(bulkOperations.action, [...BULK_ACTIONS]),
       ),
     );
   if (!operation) throw operationNotFound();

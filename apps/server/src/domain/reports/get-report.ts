@@ -1,5 +1,6 @@
 import {
   FUNNEL_STEPS,
+  REPORT_SOURCES,
   type TFunnelStep,
   type TReport,
   type TReportFilters,
@@ -99,9 +100,19 @@ function timeToFillQuery(scope: ReportScope): SQL {
       order by j.filled_at`;
 }
 
+/**
+ * An application from an invite is joined to the invite it came from (the job and physician's
+ * accepted match; matches_active_unique keeps it one) for the invite's origin; none recorded
+ * counts as 'invited'.
+ */
 function sourcesQuery(scope: ReportScope): SQL {
   return sql`with cohort as (${cohort(scope)})
-      select source::text as source, count(*)::int as total from cohort group by source`;
+      select case when c.source = 'application' then 'applied' else coalesce(m.origin::text, 'invited') end as source,
+        count(*)::int as total
+      from cohort c
+      left join matches m on c.source = 'match' and m.job_id = c.job_id and m.physician_id = c.physician_id
+        and m.status = 'accepted'
+      group by 1`;
 }
 
 function answeredQuery(scope: ReportScope): SQL {
@@ -215,7 +226,7 @@ async function loadFunnel(db: Db, scope: ReportScope): Promise<TReport['funnel']
 /**
  * How long the period's applications stayed in each stage before their next move (a stay still
  * going on is not counted): the time from entering a stage to the next event of the timeline,
- * kept per stay in application_stays from the timeline (migration 0034).
+ * kept per stay in application_stays from the timeline (migration 0035).
  */
 async function loadTimeInStage(db: Db, scope: ReportScope): Promise<TStageDuration[]> {
   const result = rows<{ stage: string; stays: number; median: number | null; p90: number | null }>(
@@ -260,10 +271,7 @@ function median(sorted: number[]): number | null {
 async function loadSources(db: Db, scope: ReportScope): Promise<TReport['sources']> {
   const result = rows<{ source: string; total: number }>(await db.execute(sourcesQuery(scope)));
   const countOf = (source: string) => result.find((row) => row.source === source)?.total ?? 0;
-  return [
-    { source: 'applied', count: countOf('application') },
-    { source: 'invited', count: countOf('match') },
-  ];
+  return REPORT_SOURCES.map((source) => ({ source, count: countOf(source) }));
 }
 
 /**
@@ -365,10 +373,7 @@ function emptyReport(filters: TReport['filters']): TReport {
     funnel: { overall: funnelSteps([0, 0, 0, 0, 0]), byJob: [] },
     timeInStage: TIMED_STAGES.map((stage) => ({ stage, stays: 0, medianHours: null, p90Hours: null })),
     timeToFill: { jobs: [], medianDays: null },
-    sources: [
-      { source: 'applied', count: 0 },
-      { source: 'invited', count: 0 },
-    ],
+    sources: REPORT_SOURCES.map((source) => ({ source, count: 0 })),
     responses: {
       physicianMessages: 0,
       replied: 0,

@@ -1,4 +1,4 @@
-import type { TReport, TReportSection } from '@medhire/contract/reports';
+import { REPORT_SOURCE_LABELS, type TReport, type TReportSection } from '@medhire/contract/reports';
 
 /** A section of the report as a table: what the CSV holds and the PDF prints. */
 export interface ReportTable {
@@ -53,10 +53,7 @@ export function reportTable(report: TReport, section: TReportSection): ReportTab
     case 'sources':
       return {
         headers: ['Source', 'Candidates'],
-        rows: report.sources.map((source) => [
-          source.source === 'applied' ? 'Applied' : 'Invited',
-          source.count,
-        ]),
+        rows: report.sources.map((source) => [REPORT_SOURCE_LABELS[source.source], source.count]),
       };
     case 'responses':
       return {

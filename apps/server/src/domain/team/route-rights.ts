@@ -127,6 +127,8 @@ export const ROUTE_RIGHTS: Readonly<Record<string, RouteRule>> = {
   'POST /api/employer/applicant/bulk-action': needs('applicants'),
   'POST /api/employer/applicant/undo-bulk-action/:operationId': needs('applicants'),
   'POST /api/employer/match/create-match': needs('applicants'),
+  'POST /api/employer/match/bulk-invite': needs('applicants'),
+  'POST /api/employer/match/undo-bulk-invite/:operationId': needs('applicants'),
   'GET /api/employer/match/get-all-matches/:userId': needs('applicants'),
   'GET /api/employer/match/get-matches-by-job/:jobId': needs('applicants'),
   'PATCH /api/employer/match/update-match-status/:matchId': needs('applicants'),

@@ -24,7 +24,7 @@ import { addMember, type TeamMember, teamOwner } from './team-kit.ts';
  *
  * Cardiologist (created Feb 1, assigned to the recruiter):
  *   a1 applied Mar 2 00:00 → Shortlisted +24 h → Interview +48 h → Offer +24 h → Hired +48 h (Mar 8)
- *   a2 invited, entered Mar 4 00:00 → Shortlisted +12 h → Interview +48 h → Rejected +12 h
+ *   a2 invited from the recommended list, entered Mar 4 00:00 → Shortlisted +12 h → Interview +48 h → Rejected +12 h
  *   a3 applied Mar 10 → Rejected +24 h
  * Hospitalist (created Feb 11, the owner's):
  *   a4 applied Mar 12 → Shortlisted +72 h (still there)
@@ -189,6 +189,7 @@ beforeAll(async () => {
     physicianId: string,
     status: 'pending' | 'accepted' | 'declined' | 'cancelled',
     when: string,
+    origin: 'recommended' | 'explore' | null = null,
   ) =>
     app.db.insert(matches).values({
       jobId,
@@ -196,10 +197,11 @@ beforeAll(async () => {
       physicianId,
       status,
       invitedByUserId: recruiter.id,
+      origin,
       createdAt: at(when),
     });
-  await invited(cardiologistId, p2, 'accepted', '03-03T00:00:00');
-  await invited(cardiologistId, p5, 'declined', '03-09T00:00:00');
+  await invited(cardiologistId, p2, 'accepted', '03-03T00:00:00', 'recommended');
+  await invited(cardiologistId, p5, 'declined', '03-09T00:00:00', 'explore');
   await invited(hospitalistId, p3, 'pending', '03-14T00:00:00');
   await invited(hospitalistId, p2, 'cancelled', '03-16T00:00:00');
   await invited(hospitalistId, p5, 'pending', '02-14T00:00:00');
@@ -292,7 +294,9 @@ describe('GET /api/employer/report/get-report', () => {
     const report = await reportOf(owner.token);
     expect(report.sources).toEqual([
       { source: 'applied', count: 3 },
-      { source: 'invited', count: 1 },
+      { source: 'recommended', count: 1 },
+      { source: 'explore', count: 0 },
+      { source: 'invited', count: 0 },
     ]);
     expect(report.invites).toEqual({
       sent: 4,
@@ -318,6 +322,55 @@ describe('GET /api/employer/report/get-report', () => {
     expect(activity[admin.id]).toMatchObject({ actions: 0 });
   });
 
+  it('splits invited candidates by where their accepted invite was sent from', async () => {
+    // June, outside every other case's period: three accepted invites, one from each origin,
+    // and an application whose physician also had an earlier, cancelled invite from explore.
+    const [q1 = '', q2 = '', q3 = '', q4 = ''] = await createPhysicians(app, [{}, {}, {}, {}]);
+    const invite = (
+      physicianId: string,
+      status: 'accepted' | 'cancelled',
+      origin: 'recommended' | 'explore' | null,
+    ) =>
+      app.db.insert(matches).values({
+        jobId: hospitalistId,
+        organizationId: owner.organizationId,
+        physicianId,
+        status,
+        origin,
+        invitedByUserId: recruiter.id,
+        createdAt: at('06-01T00:00:00'),
+      });
+    await invite(q1, 'accepted', 'recommended');
+    await invite(q2, 'accepted', 'explore');
+    await invite(q3, 'accepted', null);
+    await invite(q4, 'cancelled', 'explore');
+    for (const physicianId of [q1, q2, q3]) {
+      await addApplication(hospitalistId, physicianId, 'match', [['Submitted', '06-02T00:00:00']]);
+    }
+    await addApplication(hospitalistId, q4, 'application', [['Submitted', '06-03T00:00:00']]);
+
+    const june = await reportOf(owner.token, 'from=2026-06-01&to=2026-06-30');
+    expect(june.sources).toEqual([
+      { source: 'applied', count: 1 },
+      { source: 'recommended', count: 1 },
+      { source: 'explore', count: 1 },
+      { source: 'invited', count: 1 },
+    ]);
+    const csv = await callApi(
+      app,
+      'GET',
+      '/employer/report/download-csv?section=sources&from=2026-06-01&to=2026-06-30',
+      owner.token,
+    );
+    expect(csv.body.split('\r\n').slice(0, 5)).toEqual([
+      'Source,Candidates',
+      'Applied,1',
+      'Invited from recommended,1',
+      'Invited from explore,1',
+      'Invited (elsewhere),1',
+    ]);
+  });
+
   it('answers each physician message with the first employer reply after it in its conversation', async () => {
     const report = await reportOf(owner.token);
     // Five questions in March; three answered (60, 30, 120 min); two only after March 31.
@@ -341,6 +394,8 @@ describe('GET /api/employer/report/get-report', () => {
     expect(byJob.funnel.overall.map((step) => step.count)).toEqual([1, 1, 0, 0, 0]);
     expect(byJob.sources).toEqual([
       { source: 'applied', count: 1 },
+      { source: 'recommended', count: 0 },
+      { source: 'explore', count: 0 },
       { source: 'invited', count: 0 },
     ]);
     expect(byJob.invites).toMatchObject({ sent: 2, pending: 1, cancelled: 1 });

@@ -1,4 +1,10 @@
 import { ZJobIdParams, ZUserIdParams } from '@medhire/contract/applicants';
+import {
+  ZBulkInviteBody,
+  ZBulkInviteResult,
+  ZOperationIdParams,
+  ZUndoBulkInviteResult,
+} from '@medhire/contract/bulk-actions';
 import { ok, ZFailure } from '@medhire/contract/envelope';
 import {
   ZCreateMatchBody,
@@ -12,8 +18,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { JobOwner } from '../../../domain/jobs/job-owner.ts';
+import { bulkInvite } from '../../../domain/matches/bulk-invite.ts';
 import { createMatch } from '../../../domain/matches/create-match.ts';
 import { listMatches } from '../../../domain/matches/list-matches.ts';
+import { undoBulkInvite } from '../../../domain/matches/undo-bulk-invite.ts';
 import { updateMatchStatus } from '../../../domain/matches/update-match-status.ts';
 import { assertOwnUser, requireAccount } from '../../../plugins/auth.ts';
 
@@ -60,6 +68,52 @@ const employerMatchRoutes: FastifyPluginAsyncZod = async (app) => {
         jobId: request.body.jobId,
         applicantId: request.body.applicantId,
         message: request.body.message,
+        origin: request.body.origin,
+      }),
+    }),
+  );
+
+  app.post(
+    '/bulk-invite',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'Invite up to 500 physicians to one open job: each is invited as create-match would, each other is reported with the reason',
+        body: ZBulkInviteBody,
+        response: { 200: ok(ZBulkInviteResult), ...FAILURES },
+      },
+    },
+    async (request) => {
+      const result = await bulkInvite({ db: app.db, owner: ownerOf(request), body: request.body });
+      return {
+        success: true as const,
+        message: `${result.applied.length} invited, ${result.refused.length} not invited.`,
+        data: result,
+      };
+    },
+  );
+
+  app.post(
+    '/undo-bulk-invite/:operationId',
+    {
+      schema: {
+        tags: TAGS,
+        security: SECURITY,
+        summary:
+          'Withdraw the invites of a bulk invite still pending: its author only, within 10 seconds of it',
+        params: ZOperationIdParams,
+        response: { 200: ok(ZUndoBulkInviteResult), ...FAILURES },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'The bulk invite is undone.',
+      data: await undoBulkInvite({
+        db: app.db,
+        owner: ownerOf(request),
+        operationId: request.params.operationId,
       }),
     }),
   );

@@ -83,6 +83,8 @@ describe('inviting a physician to a job', () => {
       jobId: 'job-2',
       applicantId: 'physician-1',
       message: 'We would love to meet you.',
+      // Sent from explore: recorded with the invite for the reports.
+      origin: 'explore',
     });
     expect(notifySuccess).toHaveBeenCalledWith('Invite sent to Dr. Jane Doe for Cardiologist, Round Rock.');
     expect(within(card).getByRole('list', { name: 'With your jobs' })).toHaveTextContent(

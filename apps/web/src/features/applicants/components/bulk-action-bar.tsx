@@ -87,14 +87,8 @@ export function BulkActionBar({
   const [templateId, setTemplateId] = useState('');
   const [running, setRunning] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [undoable, setUndoable] = useState<{ operationId: string; message: string } | null>(null);
+  const [undoable, setUndoable] = useBulkUndoOffer();
   const [undoMessage, setUndoMessage] = useState('');
-
-  useEffect(() => {
-    if (!undoable) return;
-    const timer = setTimeout(() => setUndoable(null), BULK_UNDO_WINDOW_MS);
-    return () => clearTimeout(timer);
-  }, [undoable]);
 
   const count = selection.isAllMatching ? Math.min(totalMatching, BULK_ACTION_MAX) : selection.selected.size;
   if (count === 0 && !outcome && !undoable && !undoMessage) return null;
@@ -250,41 +244,102 @@ export function BulkActionBar({
               </Button>
             </div>
           </div>
-          {running && (
-            <div className="bulk-bar__progress" role="status">
-              <progress aria-label={running} />
-              <span>{running}</span>
-            </div>
-          )}
+          {running && <BulkProgress label={running} />}
         </section>
       )}
       {outcome && outcome.result.refused.length > 0 && (
-        <Alert
-          variant="warning"
+        <BulkRefusedAlert
           title={`${countOf(outcome.result.refused.length, 'application was', 'applications were')} not changed`}
-        >
-          <ul className="bulk-bar__refused">
-            {outcome.result.refused.map((item) => (
-              <li key={item.applicationId}>
-                <strong>{outcome.names.get(item.applicationId)}</strong>: {item.message}
-              </li>
-            ))}
-          </ul>
-        </Alert>
+          items={outcome.result.refused.map((item) => ({
+            id: item.applicationId,
+            name: outcome.names.get(item.applicationId) ?? '',
+            message: item.message,
+          }))}
+        />
       )}
-      <div className="bulk-undo" role="status" aria-live="polite">
-        {undoable ? (
-          <div className="bulk-undo__toast">
-            <span>{undoable.message}</span>
-            <Button size="sm" variant="secondary" onClick={() => undo(undoable.operationId)}>
-              Undo
-            </Button>
-          </div>
-        ) : (
-          undoMessage && <span className="visually-hidden">{undoMessage}</span>
-        )}
-      </div>
+      <BulkUndoToast offer={undoable} doneMessage={undoMessage} onUndo={undo} />
     </>
+  );
+}
+
+/** What a bulk action offers to undo, for BULK_UNDO_WINDOW_MS after it answered. */
+export interface BulkUndoOffer {
+  operationId: string;
+  /** "Moved 12 applications." */
+  message: string;
+}
+
+/** The undo offer of a bulk bar: set after an action, withdrawn by itself when the window closes. */
+export function useBulkUndoOffer() {
+  const [offer, setOffer] = useState<BulkUndoOffer | null>(null);
+  useEffect(() => {
+    if (!offer) return;
+    const timer = setTimeout(() => setOffer(null), BULK_UNDO_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [offer]);
+  return [offer, setOffer] as const;
+}
+
+/**
+ * A bulk action under way: a progress bar named by what it does ("Inviting 40 physicians…"),
+ * indeterminate unless the action counts its steps (`value` of `max`).
+ */
+export function BulkProgress({ label, value, max }: { label: string; value?: number; max?: number }) {
+  return (
+    <div className="bulk-bar__progress" role="status">
+      <progress aria-label={label} value={value} max={max} />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** The items a bulk action left out, each named, with the server's reason. */
+export function BulkRefusedAlert({
+  title,
+  items,
+}: {
+  title: string;
+  items: readonly { id: string; name: string; message: string }[];
+}) {
+  return (
+    <Alert variant="warning" title={title}>
+      <ul className="bulk-bar__refused">
+        {items.map((item) => (
+          <li key={item.id}>
+            <strong>{item.name}</strong>: {item.message}
+          </li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/**
+ * The toast offering "Undo" while the window is open; after an undo, its result is read out to
+ * screen readers from the same live region.
+ */
+export function BulkUndoToast({
+  offer,
+  doneMessage,
+  onUndo,
+}: {
+  offer: BulkUndoOffer | null;
+  doneMessage: string;
+  onUndo: (operationId: string) => void;
+}) {
+  return (
+    <div className="bulk-undo" role="status" aria-live="polite">
+      {offer ? (
+        <div className="bulk-undo__toast">
+          <span>{offer.message}</span>
+          <Button size="sm" variant="secondary" onClick={() => onUndo(offer.operationId)}>
+            Undo
+          </Button>
+        </div>
+      ) : (
+        doneMessage && <span className="visually-hidden">{doneMessage}</span>
+      )}
+    </div>
   );
 }
 

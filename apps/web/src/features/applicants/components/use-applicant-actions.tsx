@@ -1,5 +1,5 @@
 import type { TApplicant, TApplicantMatch } from '@medhire/contract/applicants';
-import type { TMatch } from '@medhire/contract/matches';
+import type { TInviteOrigin, TMatch } from '@medhire/contract/matches';
 import { notifyError, notifySuccess } from '@medhire/ui/toast.ts';
 import { type ReactNode, useState } from 'react';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -39,10 +39,13 @@ export function toApplicantMatch(match: TMatch): TApplicantMatch {
 export function useApplicantActions({
   onChanged,
   onInvited,
+  origin,
 }: {
   /** Called with the applicant as it now stands, for lists kept outside the store (e.g. /explore). */
   onChanged?: (applicant: TApplicant) => void;
   onInvited?: (match: TMatch, applicant: TApplicant) => void;
+  /** Where the page's invites are sent from, recorded with each (explore). */
+  origin?: TInviteOrigin;
 } = {}): ApplicantActions {
   const dispatch = useAppDispatch();
   const [savingIds, setSavingIds] = useState<ReadonlySet<string>>(new Set());
@@ -88,7 +91,12 @@ export function useApplicantActions({
   };
 
   const inviteModal = (
-    <InviteToJobModal applicant={inviting} onClose={() => setInviting(null)} onInvited={onMatchCreated} />
+    <InviteToJobModal
+      applicant={inviting}
+      onClose={() => setInviting(null)}
+      onInvited={onMatchCreated}
+      origin={origin}
+    />
   );
 
   return { savingIds, toggleSave, invite: setInviting, inviteModal };

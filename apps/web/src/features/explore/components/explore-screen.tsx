@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '@medhire/ui/button.tsx';
 import { EmptyState } from '@medhire/ui/empty-state.tsx';
 import { CompassIcon, SearchIcon } from '@medhire/ui/icons.tsx';
 import { PageHeader } from '@medhire/ui/page-header.tsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../../app/hooks.ts';
 import { describeError } from '../../../lib/http.ts';
@@ -20,17 +20,29 @@ import {
   ListPager,
   useListParams,
 } from '../../applicants/components/applicant-list.tsx';
+import { SelectApplicantCheckbox } from '../../applicants/components/bulk-action-bar.tsx';
+import { useBulkSelection } from '../../applicants/components/bulk-selection.ts';
 import { useApplicantActions } from '../../applicants/components/use-applicant-actions.tsx';
 import { selectUser } from '../../auth/auth-slice.ts';
+import {
+  BulkInviteBar,
+  type InviteChanges,
+  withInviteChange,
+} from '../../matches/components/bulk-invite-bar.tsx';
 
 const EXPLORE_FILTERS: readonly FilterKey[] = ['q', 'specialty', 'state', 'board', 'employment', 'sort'];
+
+const NO_APPLICANTS: readonly TApplicant[] = [];
 
 type LoadState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
   | { status: 'ready'; applicants: TApplicant[]; total: number };
 
-/** /explore (spec §2): every physician who chose to be discoverable, searchable, to save or invite. */
+/**
+ * /explore (spec §2): every physician who chose to be discoverable, searchable, to save or invite,
+ * one by one or a selection of the page at once.
+ */
 export function ExploreScreen() {
   const userId = useAppSelector(selectUser)?._id;
   const params = useListParams();
@@ -45,6 +57,7 @@ export function ExploreScreen() {
 
   // The page is not one of the store's applicant lists; a changed physician replaces its card here.
   const actions = useApplicantActions({
+    origin: 'explore',
     onChanged: (changed) =>
       setLoad((current) =>
         current.status === 'ready'
@@ -82,6 +95,40 @@ export function ExploreScreen() {
       });
     return () => controller.abort();
   }, [userId, queryText, specialty, state, boardStatus, employmentType, sort, page, attempt]);
+
+  const shown = load.status === 'ready' ? load.applicants : NO_APPLICANTS;
+  // The same physicians in the same order keep their ids (a saved or invited card changes, not the list).
+  const idsKey = shown.map((applicant) => applicant._id).join(',');
+  const orderedIds = useMemo(() => (idsKey ? idsKey.split(',') : []), [idsKey]);
+  const selection = useBulkSelection(orderedIds);
+  const { clear: clearSelection } = selection;
+  // A new page or new filters show other physicians: the selection was of the ones shown.
+  useEffect(() => {
+    if (orderedIds) clearSelection();
+  }, [orderedIds, clearSelection]);
+
+  /** A bulk invite or its undo: each physician's card shows the invite as it now stands. */
+  const onBulkChanged = (changes: InviteChanges) =>
+    setLoad((current) =>
+      current.status === 'ready'
+        ? {
+            ...current,
+            applicants: current.applicants.map((entry) => withInviteChange(entry, changes.get(entry._id))),
+          }
+        : current,
+    );
+
+  const onBulkSaved = (physicianId: string, isSaved: boolean) =>
+    setLoad((current) =>
+      current.status === 'ready'
+        ? {
+            ...current,
+            applicants: current.applicants.map((entry) =>
+              entry._id === physicianId ? { ...entry, isSaved } : entry,
+            ),
+          }
+        : current,
+    );
 
   const hasFilters = Boolean(queryText || specialty || state || boardStatus || employmentType);
 
@@ -131,10 +178,24 @@ export function ExploreScreen() {
         ))}
       {load.status === 'ready' && load.applicants.length > 0 && (
         <>
+          <BulkInviteBar
+            selection={selection}
+            shown={load.applicants}
+            origin="explore"
+            onChanged={onBulkChanged}
+            onSavedChanged={onBulkSaved}
+          />
           <ApplicantList
             applicants={load.applicants}
             label="Physicians"
             renderActions={(applicant) => <ApplicantCardActions applicant={applicant} actions={actions} />}
+            renderSelect={(applicant) => (
+              <SelectApplicantCheckbox
+                applicantId={applicant._id}
+                applicantName={applicant.fullName}
+                selection={selection}
+              />
+            )}
           />
           <ListPager
             page={page}

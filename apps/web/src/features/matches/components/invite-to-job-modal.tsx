@@ -1,6 +1,7 @@
 import type { TJob } from '@medhire/contract/jobs';
 import {
   type TCreateMatchBody,
+  type TInviteOrigin,
   type TMatch,
   type TMatchStatus,
   ZCreateMatchBody,
@@ -42,6 +43,8 @@ export interface InviteToJobModalProps {
   onInvited?: (match: TMatch) => void;
   /** Preselects a job, e.g. on a job's own applicant board. */
   defaultJobId?: string;
+  /** Where the invite is sent from (recorded for the reports); none from the applicant's page. */
+  origin?: TInviteOrigin;
 }
 
 interface InviteFormValues {
@@ -59,7 +62,13 @@ type JobsState =
  * Invites a physician to one of the organisation's open jobs (a pending match). The server's
  * refusal (e.g. an invite already open for that job) is shown as it words it.
  */
-export function InviteToJobModal({ applicant, onClose, onInvited, defaultJobId }: InviteToJobModalProps) {
+export function InviteToJobModal({
+  applicant,
+  onClose,
+  onInvited,
+  defaultJobId,
+  origin,
+}: InviteToJobModalProps) {
   const isOpen = applicant !== null;
   return (
     <Modal
@@ -78,27 +87,16 @@ export function InviteToJobModal({ applicant, onClose, onInvited, defaultJobId }
           onClose={onClose}
           onInvited={onInvited}
           defaultJobId={defaultJobId}
+          origin={origin}
         />
       )}
     </Modal>
   );
 }
 
-function InviteForm({
-  applicant,
-  onClose,
-  onInvited,
-  defaultJobId,
-}: {
-  applicant: InviteCandidate;
-  onClose: () => void;
-  onInvited?: (match: TMatch) => void;
-  defaultJobId?: string;
-}) {
-  const user = useAppSelector(selectUser);
-  const userId = user?._id;
-  const invitesLeft = user?.subscriptionMeta?.invitesLeft;
-  const formId = useId();
+/** The organisation's open jobs, the ones an invite can be for; `retry` loads them again. */
+export function useOpenJobs() {
+  const userId = useAppSelector(selectUser)?._id;
   const [jobsState, setJobsState] = useState<JobsState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -115,6 +113,72 @@ function InviteForm({
       });
     return () => controller.abort();
   }, [userId, attempt]);
+  return { jobsState, retry: () => setAttempt((count) => count + 1) };
+}
+
+/** While the open jobs load: the form's outline. */
+export function OpenJobsSkeleton() {
+  return (
+    <div className="invite-form__loading" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading your open jobs
+      </span>
+      <Skeleton height="1rem" width="30%" />
+      <Skeleton height="2.5rem" />
+      <Skeleton height="1rem" width="40%" />
+      <Skeleton height="6rem" />
+    </div>
+  );
+}
+
+/** The open jobs could not be loaded: the reason and "Try again". */
+export function OpenJobsFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert variant="danger" title="We couldn't load your open jobs">
+      <p>{message}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+/** No open job to invite to: say so and lead to the jobs. */
+export function NoOpenJobs({ onClose, who }: { onClose: () => void; who: string }) {
+  return (
+    <div className="invite-form">
+      <Alert variant="info" title="You have no open jobs">
+        <p>Invites are for open jobs. Publish a draft or post a new job, then invite {who}.</p>
+      </Alert>
+      <div className="invite-form__footer">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Link className={buttonClasses()} to="/jobs">
+          Go to your jobs
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function InviteForm({
+  applicant,
+  onClose,
+  onInvited,
+  defaultJobId,
+  origin,
+}: {
+  applicant: InviteCandidate;
+  onClose: () => void;
+  onInvited?: (match: TMatch) => void;
+  defaultJobId?: string;
+  origin?: TInviteOrigin;
+}) {
+  const user = useAppSelector(selectUser);
+  const invitesLeft = user?.subscriptionMeta?.invitesLeft;
+  const formId = useId();
+  const { jobsState, retry } = useOpenJobs();
 
   const invitedJobIds = new Set(
     (applicant.matches ?? [])
@@ -146,7 +210,7 @@ function InviteForm({
 
   const onSubmit = async (body: TCreateMatchBody) => {
     try {
-      const match = await matchesApi.createMatch(body);
+      const match = await matchesApi.createMatch(origin ? { ...body, origin } : body);
       notifySuccess(`Invite sent to ${applicant.fullName} for ${match.job.title}.`);
       onInvited?.(match);
       onClose();
@@ -155,48 +219,9 @@ function InviteForm({
     }
   };
 
-  if (jobsState.status === 'loading') {
-    return (
-      <div className="invite-form__loading" aria-busy="true">
-        <span className="visually-hidden" role="status">
-          Loading your open jobs
-        </span>
-        <Skeleton height="1rem" width="30%" />
-        <Skeleton height="2.5rem" />
-        <Skeleton height="1rem" width="40%" />
-        <Skeleton height="6rem" />
-      </div>
-    );
-  }
-
-  if (jobsState.status === 'failed') {
-    return (
-      <Alert variant="danger" title="We couldn't load your open jobs">
-        <p>{jobsState.message}</p>
-        <Button variant="secondary" size="sm" onClick={() => setAttempt((count) => count + 1)}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-
-  if (jobsState.jobs.length === 0) {
-    return (
-      <div className="invite-form">
-        <Alert variant="info" title="You have no open jobs">
-          <p>Invites are for open jobs. Publish a draft or post a new job, then invite this physician.</p>
-        </Alert>
-        <div className="invite-form__footer">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Link className={buttonClasses()} to="/jobs">
-            Go to your jobs
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (jobsState.status === 'loading') return <OpenJobsSkeleton />;
+  if (jobsState.status === 'failed') return <OpenJobsFailed message={jobsState.message} onRetry={retry} />;
+  if (jobsState.jobs.length === 0) return <NoOpenJobs onClose={onClose} who="this physician" />;
 
   return (
     <form id={formId} className="invite-form" noValidate onSubmit={handleSubmit(onSubmit)}>

@@ -390,6 +390,18 @@ export function JobPipelineScreen({
                     );
                   }
                 }}
+                onBulkInvited={(pendingAddedByJob) => {
+                  // Invites sent count as matches; withdrawn ones leave the pending count only.
+                  const added = pendingAddedByJob.get(job._id) ?? 0;
+                  if (added === 0) return;
+                  dispatch(
+                    singleJobLoaded({
+                      ...job,
+                      matchCount: job.matchCount + Math.max(added, 0),
+                      inviteCounts: { ...job.inviteCounts, pending: job.inviteCounts.pending + added },
+                    }),
+                  );
+                }}
               />
             ),
           },

@@ -7,15 +7,26 @@ import { EmptyState } from '@medhire/ui/empty-state.tsx';
 import { SparkIcon } from '@medhire/ui/icons.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { notifyError } from '@medhire/ui/toast.ts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.ts';
 import type { RootState } from '../../../app/store.ts';
 import { describeError, errorMessage } from '../../../lib/http.ts';
 import { applicantsApi } from '../../applicants/api/applicants-api.ts';
-import { applicantUpdated, recommendedApplicantsLoaded } from '../../applicants/applicants-slice.ts';
+import {
+  applicantUpdated,
+  recommendedApplicantsLoaded,
+  savedApplicantRemoved,
+} from '../../applicants/applicants-slice.ts';
 import { ApplicantCard, ApplicantCardActions } from '../../applicants/components/applicant-card.tsx';
+import { SelectApplicantCheckbox } from '../../applicants/components/bulk-action-bar.tsx';
+import { useBulkSelection } from '../../applicants/components/bulk-selection.ts';
 import { toApplicantMatch, useApplicantActions } from '../../applicants/components/use-applicant-actions.tsx';
+import {
+  BulkInviteBar,
+  type InviteChanges,
+  withInviteChange,
+} from '../../matches/components/bulk-invite-bar.tsx';
 import { InviteToJobModal } from '../../matches/components/invite-to-job-modal.tsx';
 
 /** How many of the best-fitting physicians the tab shows. */
@@ -32,14 +43,18 @@ type LoadState = { status: 'loading' } | { status: 'failed'; message: string } |
 /**
  * The physicians who fit the job best, highest score first, each with the reasons for the
  * score. Saving and inviting update the entry in place (spec §4 "updating an applicant").
+ * Physicians can be selected (shift-click for a range) and invited together.
  */
 export function RecommendedPanel({
   job,
   onInvited: onJobInvited,
+  onBulkInvited,
 }: {
   job: TJob;
   /** Called with each invite sent from the list (to any job), so the page can update its counts. */
   onInvited?: (match: TMatch) => void;
+  /** After a bulk invite (or its undo): the invites it added (withdrew, negative) per job. */
+  onBulkInvited?: (pendingAddedByJob: ReadonlyMap<string, number>) => void;
 }) {
   const dispatch = useAppDispatch();
   const applicants = useAppSelector(selectRecommended);
@@ -50,6 +65,8 @@ export function RecommendedPanel({
   const [loadedPages, setLoadedPages] = useState(1);
   const [isLoadingMore, setIsLoadingMore] = useState(false);
   const { savingIds, toggleSave } = useApplicantActions();
+  const orderedIds = useMemo(() => applicants.map((applicant) => applicant._id), [applicants]);
+  const selection = useBulkSelection(orderedIds);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
   useEffect(() => {
@@ -93,6 +110,27 @@ export function RecommendedPanel({
     }
   };
   const hasMore = applicants.length < total && loadedPages < RECOMMENDED_PAGE_LIMIT;
+
+  /** A bulk invite or its undo: each physician's entry shows the invite as it now stands. */
+  const onBulkChanged = (changes: InviteChanges) => {
+    for (const applicant of applicants) {
+      const change = changes.get(applicant._id);
+      if (change) dispatch(applicantUpdated(withInviteChange(applicant, change)));
+    }
+    const pendingAddedByJob = new Map<string, number>();
+    for (const change of changes.values()) {
+      const delta = change.status === 'pending' ? 1 : -1;
+      pendingAddedByJob.set(change.jobId, (pendingAddedByJob.get(change.jobId) ?? 0) + delta);
+    }
+    onBulkInvited?.(pendingAddedByJob);
+  };
+
+  /** A save or unsave from the bar, by the spec's rules (§4) as the card's own button applies them. */
+  const onBulkSaved = (physicianId: string, isSaved: boolean) => {
+    const applicant = applicants.find((entry) => entry._id === physicianId);
+    if (applicant) dispatch(applicantUpdated({ ...applicant, isSaved }));
+    if (!isSaved) dispatch(savedApplicantRemoved(physicianId));
+  };
 
   const onInvited = (match: TMatch) => {
     onJobInvited?.(match);
@@ -145,9 +183,22 @@ export function RecommendedPanel({
         your preferences.
         {job.status !== 'open' && ' Publish the job to invite them.'}
       </p>
+      <BulkInviteBar
+        selection={selection}
+        shown={applicants}
+        origin="recommended"
+        defaultJobId={job._id}
+        onChanged={onBulkChanged}
+        onSavedChanged={onBulkSaved}
+      />
       <ul className="pipeline-list" aria-label={`Recommended physicians for ${job.title}`}>
         {applicants.map((applicant) => (
-          <li key={applicant._id}>
+          <li key={applicant._id} className="applicant-list__item--selectable">
+            <SelectApplicantCheckbox
+              applicantId={applicant._id}
+              applicantName={applicant.fullName}
+              selection={selection}
+            />
             <ApplicantCard
               applicant={applicant}
               headingLevel={3}
@@ -174,6 +225,7 @@ export function RecommendedPanel({
       <InviteToJobModal
         applicant={inviting}
         defaultJobId={job._id}
+        origin="recommended"
         onClose={() => setInviting(null)}
         onInvited={onInvited}
       />

@@ -42,7 +42,9 @@ function makeReport(overrides: Partial<TReport> = {}): TReport {
     },
     sources: [
       { source: 'applied', count: 3 },
-      { source: 'invited', count: 1 },
+      { source: 'recommended', count: 1 },
+      { source: 'explore', count: 0 },
+      { source: 'invited', count: 0 },
     ],
     responses: {
       physicianMessages: 5,
@@ -88,6 +90,18 @@ describe('/reports', () => {
       screen.getByRole('img', { name: /Replies to physicians: Rita Recruiter 45 min/ }),
     ).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Activity per member' })).toHaveTextContent('Rita Recruiter');
+    const sources = screen.getByRole('table', { name: 'Where candidates come from' });
+    expect(
+      within(sources)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'SourceCandidates',
+      'Applied3',
+      'Invited from recommended1',
+      'Invited from explore0',
+      'Invited (elsewhere)0',
+    ]);
     expect(screen.getAllByRole('button', { name: /^Download CSV: / })).toHaveLength(7);
     expect(screen.getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
   });

@@ -1,5 +1,6 @@
 import {
   REPORT_SECTION_TITLES,
+  REPORT_SOURCE_LABELS,
   type TFunnelStep,
   type TReport,
   type TReportFilters,
@@ -344,7 +345,7 @@ function ReportSections({
         {...common}
         chart={{
           bars: report.sources.map((source) => ({
-            label: source.source === 'applied' ? 'Applied' : 'Invited',
+            label: REPORT_SOURCE_LABELS[source.source],
             value: source.count,
           })),
         }}
@@ -357,7 +358,7 @@ function ReportSections({
             {
               key: 'source',
               header: 'Source',
-              cell: (source) => (source.source === 'applied' ? 'Applied' : 'Invited'),
+              cell: (source) => REPORT_SOURCE_LABELS[source.source],
             },
             { key: 'count', header: 'Candidates', cell: (source) => source.count, align: 'end' },
           ]}
