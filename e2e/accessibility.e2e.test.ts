@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/server/src/domain/mail/outbox.ts';
 import { callApi } from './fixtures/api.ts';
+import { animationsDone } from './fixtures/axe.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
 import { signInAsDemoEmployer } from './fixtures/sign-in.ts';
@@ -113,6 +114,7 @@ async function settle(page: Page) {
     })
     .catch(() => undefined);
   await page.waitForTimeout(400);
+  await animationsDone(page);
 }
 
 async function openRoute(checked: CheckedPage, route: string) {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './fixtures/axe.ts';
 import { type CheckedPage, launchBrowser, openPage, viewports } from './fixtures/browser.ts';
 import { familyMedicineInAustin, registerPhysician } from './fixtures/physician.ts';
 import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts';
@@ -48,24 +47,6 @@ async function addVirtualAuthenticator(page: Page) {
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   };
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG A and AA rules on the page as it is: the serious and critical violations' ids. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time and has no types here.
-    const axe = (window as any).axe;
-    const results = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
-      resultTypes: ['violations'],
-    });
-    return (results.violations as { id: string; impact?: string }[])
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => violation.id);
-  });
 }
 
 /**
@@ -187,11 +168,11 @@ describe('passkeys', () => {
       await page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').waitFor();
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(pageWidth).toBeLessThanOrEqual(viewports.mobile.width);
-      expect(await blockingViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page, viewports.mobile.width)).toEqual([]);
 
       await page.getByRole('button', { name: /^Rename the passkey/ }).click();
       await page.getByRole('dialog', { name: 'Rename passkey' }).waitFor();
-      expect(await blockingViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page, viewports.mobile.width)).toEqual([]);
       checked.assertNoErrors();
     } finally {
       await checked.close();
