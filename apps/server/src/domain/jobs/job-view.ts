@@ -62,7 +62,14 @@ export function jobRowToColumns(row: TJobRow): TJobFieldColumns {
 
 /** Drops the keys whose value is undefined, so an unanswered field is absent from the answer. */
 function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+  // A plain loop: Object.entries/fromEntries made a pair array per key, a share of the job
+  // list's CPU at twenty jobs a page.
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const entry = value[key];
+    if (entry !== undefined) out[key] = entry;
+  }
+  return out as T;
 }
 
 /** A stored job as the API answers it. */

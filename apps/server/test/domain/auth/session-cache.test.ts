@@ -13,10 +13,10 @@ import {
 import type { ActiveSession } from '../../../src/domain/auth/sessions.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi, employerAndPhysicianInConversation } from '../../routes/employee/physician-kit.ts';
-import { setAccountStatus } from '../../routes/employer/auth-kit.ts';
+import { setAccountStatus, signedInEmployer } from '../../routes/employer/auth-kit.ts';
 
 /**
- * The message-sending routes authenticate from the instance's session cache
+ * The message-sending routes and the employer's job list authenticate from the instance's session cache
  * (domain/auth/session-cache.ts). Whatever ends a session or changes its account must still take
  * effect at the next request: on this instance at once, on any instance once the database's
  * notification arrives, and never later because a notification was missed.
@@ -213,6 +213,42 @@ describe('sending with a cached session', () => {
     await setAccountStatus(app, employer.id, 'block');
 
     await answersSoon(() => sendAsEmployer(employer.token, conversationId), 403);
+  });
+
+  function listJobs(employer: { id: string; token: string }) {
+    return callApi(app, 'GET', `/api/employer/job/get-all-jobs/${employer.id}`, employer.token);
+  }
+
+  it("ends the job list's cached session at once on sign-out, and soon when ended or blocked elsewhere", async () => {
+    const signingOut = await signedInEmployer(app, { hasEstablishedProfile: true });
+    expect((await listJobs(signingOut)).statusCode).toBe(200);
+    expect((await callApi(app, 'POST', '/api/employer/auth/logout', signingOut.token)).statusCode).toBe(200);
+    expect((await listJobs(signingOut)).statusCode).toBe(401);
+
+    const revoked = await signedInEmployer(app, { hasEstablishedProfile: true });
+    expect((await listJobs(revoked)).statusCode).toBe(200);
+    await revokeInDatabase(revoked.token);
+    await answersSoon(() => listJobs(revoked), 401);
+
+    const blocked = await signedInEmployer(app, { hasEstablishedProfile: true });
+    expect((await listJobs(blocked)).statusCode).toBe(200);
+    await setAccountStatus(app, blocked.id, 'block');
+    await answersSoon(() => listJobs(blocked), 403);
+  });
+
+  it('answers the job list from memory while the database says nothing', async () => {
+    const employer = await signedInEmployer(app, { hasEstablishedProfile: true });
+    expect((await listJobs(employer)).statusCode).toBe(200);
+    await app.db.execute(sql`alter table sessions disable trigger sessions_session_cache_update`);
+    try {
+      await revokeInDatabase(employer.token);
+      expect((await listJobs(employer)).statusCode).toBe(200);
+    } finally {
+      await app.db.execute(sql`alter table sessions enable trigger sessions_session_cache_update`);
+    }
+    // Any later change of the account is heard, and takes the ended session with it.
+    await app.db.execute(sql`update users set full_name = 'Dana Reyes' where id = ${employer.id}`);
+    await answersSoon(() => listJobs(employer), 401);
   });
 
   it('answers from memory, and forgets what it holds when the listening connection drops', async () => {

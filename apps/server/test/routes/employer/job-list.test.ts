@@ -1,12 +1,13 @@
 import type { TJob } from '@medhire/contract/jobs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matches } from '../../../src/db/schema/hiring.ts';
+import { jobs } from '../../../src/db/schema/jobs.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi, employerWithOpenJob, invite, signedInPhysician } from '../employee/physician-kit.ts';
 import { signedInEmployer, uniqueIp } from './auth-kit.ts';
-import { createJobThroughApi, minimalJobBody } from './job-kit.ts';
+import { createJobThroughApi, fullJobBody, minimalJobBody } from './job-kit.ts';
 
 let app: FastifyInstance;
 let employer: Awaited<ReturnType<typeof signedInEmployer>>;
@@ -144,5 +145,69 @@ describe("a job's invite counts", () => {
 
   it('are all zero for a job nobody was invited to', () => {
     for (const job of posted) expect(job.inviteCounts).toEqual({ pending: 0, accepted: 0, declined: 0 });
+  });
+});
+
+describe('a job in the list', () => {
+  it('is written byte for byte as the job itself is answered, whatever it holds', async () => {
+    const owner = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const full = await createJobThroughApi(app, owner, fullJobBody());
+    const declined = await createJobThroughApi(
+      app,
+      owner,
+      fullJobBody({
+        title: 'Hospitalist',
+        partnership: { value: 'No' },
+        requiredTravel: 'Yes',
+        status: 'draft',
+      }),
+    );
+    const minimal = await createJobThroughApi(app, owner, minimalJobBody());
+    // Stored before pay types (read as annual), filled, and with
+    // sub-millisecond timestamps, which both read to the millisecond.
+    await app.db
+      .update(jobs)
+      .set({
+        salaryPayType: null,
+        filledAt: new Date(),
+        createdAt: new Date('2026-03-01T08:15:30.123Z'),
+      })
+      .where(eq(jobs.id, declined._id));
+    await app.db.update(jobs).set({ assigneeUserId: null }).where(eq(jobs.id, minimal._id));
+    await app.db.execute(
+      sql`update jobs set updated_at = '2026-03-02 09:00:00.987654+05:30' where id = ${declined._id}`,
+    );
+
+    const list = await callApi(app, 'GET', `/api/employer/job/get-all-jobs/${owner.id}`, owner.token);
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json().data.jobs as TJob[];
+    expect(listed.map((job) => job._id)).toEqual([minimal._id, full._id, declined._id]);
+    for (const job of listed) {
+      const single = await callApi(app, 'GET', `/api/employer/job/get-single-job/${job._id}`, owner.token);
+      expect(single.statusCode, single.body).toBe(200);
+      // Parsed JSON keeps the order of the bytes, so equal strings mean the same bytes.
+      expect(JSON.stringify(job)).toBe(JSON.stringify(single.json().data));
+    }
+    const assigned = listed[2];
+    expect(assigned).toMatchObject({
+      salaryRange: { payType: 'annual' },
+      partnership: { value: 'No' },
+      assignee: { _id: owner.id },
+      createdAt: '2026-03-01T08:15:30.123Z',
+      updatedAt: '2026-03-02T03:30:00.987Z',
+    });
+    expect(listed[0]).not.toHaveProperty('description');
+    expect(listed[0]?.assignee).toBeNull();
+  });
+
+  it("is refused for another member's list", async () => {
+    const stranger = await signedInEmployer(app, { hasEstablishedProfile: true });
+    const response = await callApi(
+      app,
+      'GET',
+      `/api/employer/job/get-all-jobs/${employer.id}`,
+      stranger.token,
+    );
+    expect(response.statusCode).toBe(403);
   });
 });
