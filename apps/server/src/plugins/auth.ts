@@ -22,8 +22,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route may authenticate from this instance's session cache (domain/auth/session-cache.ts):
-     * for the highest-rate calls (sending a message, the employer's job list); every other route
-     * asks the database.
+     * for the highest-rate calls (sending a message, the conversation list and a conversation, the
+     * notification list, the employer's job list); every other route asks the database.
      */
     sessionCache?: boolean;
   }

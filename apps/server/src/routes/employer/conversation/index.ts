@@ -47,6 +47,8 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-all-conversation/:userId',
     {
+      // Read with every message that arrives: the session may come from this instance's cache.
+      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: SECURITY,
@@ -72,6 +74,8 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-single-conversation/:conversationId',
     {
+      // Read with every message that arrives: the session may come from this instance's cache.
+      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: SECURITY,
