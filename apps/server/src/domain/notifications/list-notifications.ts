@@ -23,12 +23,37 @@ function isNotAboutHiddenPhysician(): SQL {
         where ${conversations.id} = (${notifications.data}->>'conversation')::uuid)))`;
 }
 
-/** How many of the user's notifications are unread (the bell's badge). */
-export async function countUnreadNotifications(db: Db, userId: string): Promise<number> {
+/**
+ * Whether any physician hides from the user's organisation. Mostly none does, and then the
+ * per-notification check above can only pass: it is left out, so the counts read the user's
+ * notification index alone instead of each row's data.
+ */
+async function hasHiddenPhysicians(db: Db, userId: string): Promise<boolean> {
+  const rows = (await db.execute(sql`select 1 from ${physicianHiddenOrganizations}
+    join ${users} on ${users.organizationId} = ${physicianHiddenOrganizations.organizationId}
+    where ${users.id} = ${userId} limit 1`)) as unknown as unknown[];
+  return rows.length > 0;
+}
+
+/** The visibility condition to apply: none when no physician hides from the organisation. */
+async function visibilityFor(db: Db, userId: string): Promise<SQL | undefined> {
+  return (await hasHiddenPhysicians(db, userId)) ? isNotAboutHiddenPhysician() : undefined;
+}
+
+/**
+ * How many of the user's notifications are unread (the bell's badge). `known` passes on a
+ * visibility condition the caller already worked out (undefined inside it: none applies).
+ */
+export async function countUnreadNotifications(
+  db: Db,
+  userId: string,
+  known?: { visible: SQL | undefined },
+): Promise<number> {
+  const visible = known ? known.visible : await visibilityFor(db, userId);
   const [row] = await db
     .select({ value: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), isNotAboutHiddenPhysician()));
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), visible));
   return row?.value ?? 0;
 }
 
@@ -43,9 +68,10 @@ export async function listNotifications({
   query: TGetAllNotificationsQueryParsed;
 }): Promise<TNotificationListData> {
   const { pageSize, pageNumber, unread } = query;
+  const visible = await visibilityFor(db, userId);
   const filter = unread
-    ? and(eq(notifications.userId, userId), isNull(notifications.readAt), isNotAboutHiddenPhysician())
-    : and(eq(notifications.userId, userId), isNotAboutHiddenPhysician());
+    ? and(eq(notifications.userId, userId), isNull(notifications.readAt), visible)
+    : and(eq(notifications.userId, userId), visible);
   // Three small queries side by side on the pool: the page and two counts, each served by an
   // index of its own (a single counting pass with a filter measured slower: it reads the rows).
   const [rows, [matching], unreadCount] = await Promise.all([
@@ -57,7 +83,7 @@ export async function listNotifications({
       .limit(pageSize)
       .offset((pageNumber - 1) * pageSize),
     db.select({ value: count() }).from(notifications).where(filter),
-    unread ? undefined : countUnreadNotifications(db, userId),
+    unread ? undefined : countUnreadNotifications(db, userId, { visible }),
   ]);
   const total = matching?.value ?? 0;
   return {
