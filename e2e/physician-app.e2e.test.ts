@@ -152,6 +152,19 @@ describe('the physician app', () => {
       .getByRole('link', { name: new RegExp(jobTitle) })
       .first()
       .waitFor({ timeout: SLOW });
+    // The service worker stores the list it fetched after answering the page (NetworkFirst): going
+    // offline before that store ends would leave nothing to read.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const cache = await caches.open('physician-api');
+            const requests = await cache.keys();
+            return requests.some((request) => request.url.includes('/conversation/get-all-conversation'));
+          }),
+        { timeout: SLOW },
+      )
+      .toBe(true);
 
     await context.setOffline(true);
     await page.reload();
