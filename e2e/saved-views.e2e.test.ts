@@ -84,6 +84,11 @@ describe('saved views', () => {
     // On a narrow screen the filters fold behind "More filters"; at this width they all show.
     await filters.getByLabel('Pipeline stage').waitFor({ timeout: SLOW });
     await filters.getByLabel('Pipeline stage').selectOption('Interview');
+    // One filter at a time: a second change within the same render starts from the same URL and
+    // could drop the first (useListParams reads the last render's parameters).
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('pipeline'), { timeout: SLOW })
+      .toBe('Interview');
     await filters.getByLabel('Sort by').selectOption('name');
     await expect
       .poll(() => new URL(page.url()).search, { timeout: SLOW })
