@@ -1,12 +1,10 @@
+import { GUEST_PATHS } from './layouts/layout-for.ts';
 import type { AppStore } from './store.ts';
 
 /**
- * The pages a signed-out visitor starts on (the sign-in page and its neighbours under
- * GuestOnly in router.tsx). They read only the session, so they show without the signed-in
- * state; every other page waits for it (see signed-in-state.ts).
+ * The pages a signed-out visitor starts on (GUEST_PATHS) read only the session, so they show
+ * without the signed-in state; every other page waits for it (see signed-in-state.ts).
  */
-const GUEST_PATHS = new Set(['/', '/signIn', '/register', '/recover-password', '/claimBusiness']);
-
 export function needsSignedInState(isSignedIn: boolean, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return isSignedIn || !GUEST_PATHS.has(path);

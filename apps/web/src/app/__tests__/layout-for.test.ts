@@ -60,6 +60,15 @@ describe('layoutFor (spec §2 layouts)', () => {
     },
   );
 
+  it.each(['/', '/signIn', '/register', '/recover-password', '/claimBusiness'])(
+    'keeps %s in the auth layout while a session passes through it (sign-in, sign-out)',
+    (path) => {
+      expect(layoutFor(complete, path)).toBe('auth');
+      expect(layoutFor(profileMissing, path)).toBe('auth');
+      expect(layoutFor(complete, `${path}/`.replace('//', '/'))).toBe('auth');
+    },
+  );
+
   it('ignores a trailing slash', () => {
     expect(layoutFor(complete, '/payment/')).toBe('public');
     expect(layoutFor(null, '/privacy-policy/')).toBe('public');

@@ -15,6 +15,18 @@ export const LEGAL_PATHS = [
   '/auth/doximity/success',
 ] as const;
 
+/**
+ * The pages a signed-out visitor starts on (GuestOnly in router.tsx). A session seen there is on
+ * its way elsewhere: just signed in, or signing out, which ends it only once / is reached.
+ */
+export const GUEST_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/signIn',
+  '/register',
+  '/recover-password',
+  '/claimBusiness',
+]);
+
 /** Signed-in pages that also use the public layout (spec §2). */
 const PUBLIC_LAYOUT_WHEN_SIGNED_IN = new Set(['/payment', '/global-connection']);
 
@@ -31,7 +43,9 @@ function normalise(pathname: string): string {
  *    nothing else works yet;
  * 3. a session with code 201 (organisation profile not established) → onboarding;
  * 4. any other signed-in page → main;
- * 5. signed out → auth.
+ * 5. signed out, or on a guest page (/, /signIn, …) → auth: the session there is leaving, and the
+ *    main layout would mount only to start its loads and live connection on the way, racing a
+ *    sign-out that ends the session under them.
  * Earlier rules win, so a 201 session paying on /payment still sees the public layout.
  */
 export function layoutFor(
@@ -44,7 +58,7 @@ export function layoutFor(
 ): LayoutName {
   const path = normalise(pathname);
   if ((LEGAL_PATHS as readonly string[]).includes(path)) return 'public';
-  if (!session) return 'auth';
+  if (!session || GUEST_PATHS.has(path)) return 'auth';
   // A delegate who has not accepted the agreement is on their way to it (RequireSession): the
   // main layout's notifications and live updates would only be refused on the way.
   if (session.user?.isDelegate === true && session.user.delegateAgreementAccepted === false) {
