@@ -8,7 +8,7 @@ import { Select, TextField } from '@medhire/ui/field.tsx';
 import { Pager } from '@medhire/ui/pager.tsx';
 import { Skeleton } from '@medhire/ui/spinner.tsx';
 import { US_STATE_OPTIONS } from '@medhire/ui/us-states.ts';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../jobs/components/use-debounced-value.ts';
 import { AssigneeFilter } from '../../team/components/assignee-controls.tsx';
@@ -60,19 +60,21 @@ export function useListParams() {
   const [searchText, setSearchText] = useState(queryText);
   const debouncedSearch = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
 
-  const updateParams = (changes: Partial<Record<FilterKey | 'page' | 'tab', string>>) =>
-    setSearchParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  // Two changes before the list renders again (a filter, then the sort) must both land: the
+  // router's functional update starts from the last render's parameters, which would drop the
+  // first, so each change starts from the one before it until the URL catches up.
+  const pending = useRef<{ rendered: URLSearchParams; next: URLSearchParams } | null>(null);
+  const updateParams = (changes: Partial<Record<FilterKey | 'page' | 'tab', string>>) => {
+    const base = pending.current?.rendered === searchParams ? pending.current.next : searchParams;
+    const next = new URLSearchParams(base);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    pending.current = { rendered: searchParams, next };
+    setSearchParams(next, { replace: true });
+  };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text changes the URL.
   useEffect(() => {
