@@ -8,7 +8,7 @@ import {
 } from '@medhire/contract/bulk-actions';
 import type { TPipelineStatus } from '@medhire/contract/matches';
 import { emptyVariablesMessage } from '@medhire/contract/message-templates';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bulkOperations } from '../../db/schema/bulk-operations.ts';
 import { applications } from '../../db/schema/hiring.ts';
@@ -27,13 +27,12 @@ import { memberName } from '../team/member-ref.ts';
 import { delegateJobRowCondition } from '../team/member-scope.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { can } from '../team/rights.ts';
+import { startBulkOperation } from './bulk-operation-record.ts';
 import { writeSaved, writeUnsaved } from './save-applicant.ts';
 import { moveApplicationStages } from './update-pipeline-status.ts';
 
 /** Applications written per transaction: a failure loses one chunk's work, never a half chunk. */
 export const BULK_CHUNK_SIZE = 100;
-/** How long an operation's undo record is kept (its undo window is 10 seconds). */
-export const BULK_OPERATION_RETENTION_MS = 24 * 60 * 60_000;
 
 /** An application of a bulk action, as read and locked in its chunk's transaction. */
 export interface BulkApplication {
@@ -211,21 +210,12 @@ export async function runBulkAction({
     return false;
   });
 
-  // Undo records serve for seconds; each new action of the organisation clears its old ones.
-  await db
-    .delete(bulkOperations)
-    .where(
-      and(
-        eq(bulkOperations.organizationId, organizationId),
-        lt(bulkOperations.createdAt, new Date(now.getTime() - BULK_OPERATION_RETENTION_MS)),
-      ),
-    );
-  const [operation] = await db
-    .insert(bulkOperations)
-    .values({ organizationId, userId: owner.userId, action: body.action, items: [], createdAt: now })
-    .returning({ id: bulkOperations.id });
-  if (!operation) throw new Error('The bulk action could not be recorded.');
-  const operationId = operation.id;
+  const operationId = await startBulkOperation(db, {
+    organizationId,
+    userId: owner.userId,
+    action: body.action,
+    now,
+  });
 
   const applied: BulkItem[] = [];
   for (const chunk of chunksOf(candidates, BULK_CHUNK_SIZE)) {

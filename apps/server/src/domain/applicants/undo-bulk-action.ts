@@ -1,18 +1,15 @@
 import {
   BULK_ACTION_MESSAGES,
   BULK_ACTIONS,
-  BULK_UNDO_WINDOW_MS,
   type TBulkActionKind,
   type TBulkRefusal,
   type TUndoBulkActionResult,
 } from '@medhire/contract/bulk-actions';
 import type { TPipelineStatus } from '@medhire/contract/matches';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { bulkOperations } from '../../db/schema/bulk-operations.ts';
 import { conversations, messages } from '../../db/schema/hiring.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { deleteEmployerMessage } from '../conversations/delete-employer-message.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { resolveAssignee, writeApplicationAssignee } from '../team/assign.ts';
@@ -23,6 +20,7 @@ import {
   type BulkItem,
   lockReachableApplications,
 } from './bulk-action.ts';
+import { claimBulkUndo } from './bulk-operation-record.ts';
 import { writeSaved, writeUnsaved } from './save-applicant.ts';
 import { moveApplicationStages } from './update-pipeline-status.ts';
 
@@ -31,10 +29,6 @@ export interface UndoBulkActionOptions {
   owner: JobOwner;
   operationId: string;
   now?: Date;
-}
-
-function operationNotFound(): AppError {
-  return new AppError('NOT_FOUND', BULK_ACTION_MESSAGES.operationNotFound);
 }
 
 /** Puts one item back inside its chunk's transaction; answers why not when it changed since. */
@@ -119,36 +113,16 @@ export async function undoBulkAction({
   operationId,
   now = new Date(),
 }: UndoBulkActionOptions): Promise<TUndoBulkActionResult> {
-  const organizationId = owner.organizationId;
-  if (!organizationId || !isUuid(operationId)) throw operationNotFound();
+  // A bulk invite shares the table; its undo is undo-bulk-invite's.
+  const operation = await claimBulkUndo(db, {
+    organizationId: owner.organizationId,
+    userId: owner.userId,
+    operationId,
+    actions: BULK_ACTIONS,
+    now,
+  });
+  const organizationId = operation.organizationId;
   const member = { ...owner, organizationId };
-  const [operation] = await db
-    .select()
-    .from(bulkOperations)
-    .where(
-      and(
-        eq(bulkOperations.id, operationId),
-        eq(bulkOperations.organizationId, organizationId),
-        eq(bulkOperations.userId, owner.userId),
-        // A bulk invite shares the table; its undo is undo-bulk-invite's.
-        inArray(bulkOperations.action, [...BULK_ACTIONS]),
-      ),
-    );
-  if (!operation) throw operationNotFound();
-  if (operation.undoneAt !== null) throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.alreadyUndone);
-  // The window opens when the action answered (its last chunk committed).
-  const doneAt = operation.completedAt ?? operation.createdAt;
-  if (now.getTime() - doneAt.getTime() > BULK_UNDO_WINDOW_MS) {
-    throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.undoExpired);
-  }
-  // Claimed once: a second undo arriving together finds it taken.
-  const [claimed] = await db
-    .update(bulkOperations)
-    .set({ undoneAt: now })
-    .where(and(eq(bulkOperations.id, operationId), isNull(bulkOperations.undoneAt)))
-    .returning({ id: bulkOperations.id });
-  if (!claimed) throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.alreadyUndone);
-
   const action = operation.action as TBulkActionKind;
   const items = operation.items as BulkItem[];
   const restored: string[] = [];

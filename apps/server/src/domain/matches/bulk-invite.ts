@@ -5,11 +5,12 @@ import type {
   TBulkInviteResult,
 } from '@medhire/contract/bulk-actions';
 import { MATCH_MESSAGES } from '@medhire/contract/matches';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { bulkOperations } from '../../db/schema/bulk-operations.ts';
 import { AppError, isAppError } from '../../lib/app-error.ts';
-import { BULK_CHUNK_SIZE, BULK_OPERATION_RETENTION_MS } from '../applicants/bulk-action.ts';
+import { BULK_CHUNK_SIZE } from '../applicants/bulk-action.ts';
+import { startBulkOperation } from '../applicants/bulk-operation-record.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { jobNotFound } from '../jobs/jobs-repository.ts';
 import { recordActivity } from '../team/record-activity.ts';
@@ -51,20 +52,12 @@ export async function bulkInvite({
   // The job first, for the whole call: nothing is recorded for a job the caller cannot use.
   await findInvitableJob(db, owner, body.jobId);
 
-  await db
-    .delete(bulkOperations)
-    .where(
-      and(
-        eq(bulkOperations.organizationId, organizationId),
-        lt(bulkOperations.createdAt, new Date(now.getTime() - BULK_OPERATION_RETENTION_MS)),
-      ),
-    );
-  const [operation] = await db
-    .insert(bulkOperations)
-    .values({ organizationId, userId: owner.userId, action: BULK_INVITE_ACTION, items: [], createdAt: now })
-    .returning({ id: bulkOperations.id });
-  if (!operation) throw new Error('The bulk invite could not be recorded.');
-  const operationId = operation.id;
+  const operationId = await startBulkOperation(db, {
+    organizationId,
+    userId: owner.userId,
+    action: BULK_INVITE_ACTION,
+    now,
+  });
 
   const physicianIds = [...new Set(body.physicianIds)];
   const applied: TBulkInvitee[] = [];

@@ -1,18 +1,11 @@
-import {
-  BULK_ACTION_MESSAGES,
-  BULK_UNDO_WINDOW_MS,
-  type TBulkInvitee,
-  type TBulkInviteRefusal,
-  type TUndoBulkInviteResult,
-} from '@medhire/contract/bulk-actions';
+import type { TBulkInvitee, TBulkInviteRefusal, TUndoBulkInviteResult } from '@medhire/contract/bulk-actions';
 import { MATCH_MESSAGES, type TMatchStatus } from '@medhire/contract/matches';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { bulkOperations } from '../../db/schema/bulk-operations.ts';
 import { matches } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { BULK_CHUNK_SIZE } from '../applicants/bulk-action.ts';
+import { claimBulkUndo } from '../applicants/bulk-operation-record.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { jobTitleOf, physicianNameOf } from '../team/activity-names.ts';
@@ -26,10 +19,6 @@ export interface UndoBulkInviteOptions {
   owner: JobOwner;
   operationId: string;
   now?: Date;
-}
-
-function operationNotFound(): AppError {
-  return new AppError('NOT_FOUND', BULK_ACTION_MESSAGES.operationNotFound);
 }
 
 /**
@@ -46,34 +35,14 @@ export async function undoBulkInvite({
   operationId,
   now = new Date(),
 }: UndoBulkInviteOptions): Promise<TUndoBulkInviteResult> {
-  const organizationId = owner.organizationId;
-  if (!organizationId || !isUuid(operationId)) throw operationNotFound();
-  const [operation] = await db
-    .select()
-    .from(bulkOperations)
-    .where(
-      and(
-        eq(bulkOperations.id, operationId),
-        eq(bulkOperations.organizationId, organizationId),
-        eq(bulkOperations.userId, owner.userId),
-        eq(bulkOperations.action, BULK_INVITE_ACTION),
-      ),
-    );
-  if (!operation) throw operationNotFound();
-  if (operation.undoneAt !== null) throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.alreadyUndone);
-  // The window opens when the invite answered (its last chunk committed).
-  const doneAt = operation.completedAt ?? operation.createdAt;
-  if (now.getTime() - doneAt.getTime() > BULK_UNDO_WINDOW_MS) {
-    throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.undoExpired);
-  }
-  // Claimed once: a second undo arriving together finds it taken.
-  const [claimed] = await db
-    .update(bulkOperations)
-    .set({ undoneAt: now })
-    .where(and(eq(bulkOperations.id, operationId), isNull(bulkOperations.undoneAt)))
-    .returning({ id: bulkOperations.id });
-  if (!claimed) throw new AppError('BUSINESS_RULE', BULK_ACTION_MESSAGES.alreadyUndone);
-
+  const operation = await claimBulkUndo(db, {
+    organizationId: owner.organizationId,
+    userId: owner.userId,
+    operationId,
+    actions: [BULK_INVITE_ACTION],
+    now,
+  });
+  const organizationId = operation.organizationId;
   const items = operation.items as TBulkInvitee[];
   const cancelled: TBulkInvitee[] = [];
   const refused: TBulkInviteRefusal[] = [];
