@@ -35,15 +35,11 @@ import {
   useListParams,
 } from './applicant-list.tsx';
 import { ApplicantTable, ApplicantViewToggle } from './applicant-table.tsx';
-import {
-  BulkActionBar,
-  type BulkTargets,
-  type BulkTemplateOption,
-  SelectApplicantCheckbox,
-} from './bulk-action-bar.tsx';
+import { BulkActionBar, type BulkTargets, SelectApplicantCheckbox } from './bulk-action-bar.tsx';
 import { useBulkSelection } from './bulk-selection.ts';
 import { GroupedApplicantList } from './grouped-applicant-list.tsx';
 import { type ApplicantActions, useApplicantActions } from './use-applicant-actions.tsx';
+import { type LoadBulkTemplates, useBulkTemplates } from './use-bulk-templates.ts';
 import './applicants.css';
 
 export { ApplicantScreen } from './applicant-profile.tsx';
@@ -203,7 +199,7 @@ function ListBody({
 }
 
 /** Loads the templates the member may send, composed in by the app (the templates feature's API). */
-export type LoadTemplates = (signal?: AbortSignal) => Promise<{ templates: BulkTemplateOption[] }>;
+export type LoadTemplates = LoadBulkTemplates;
 
 /**
  * The applications a selected row stands for: the physician's applications in view (to the
@@ -305,16 +301,7 @@ function AllApplicantsTab({
     [isGrouped, groups, applicants],
   );
   const selection = useBulkSelection(orderedIds);
-  const [templates, setTemplates] = useState<BulkTemplateOption[]>([]);
-  useEffect(() => {
-    if (!loadTemplates || !canMessage) return;
-    const controller = new AbortController();
-    loadTemplates(controller.signal)
-      .then((list) => setTemplates(list.templates))
-      // Without templates the bar leaves out sending one; every other action stays.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [loadTemplates, canMessage]);
+  const templates = useBulkTemplates(loadTemplates, canMessage);
   // A new filter or page is a new list: what was selected on the old one is let go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's inputs decide when the selection ends.
   useEffect(() => {
@@ -382,7 +369,7 @@ function AllApplicantsTab({
         noun={isGrouped ? { one: 'application', many: 'applications' } : undefined}
         members={members}
         canAssign={canAssign}
-        templates={canMessage ? templates : []}
+        templates={templates}
         onChanged={retry}
         resolveTargets={async () => {
           if (isGrouped) {
