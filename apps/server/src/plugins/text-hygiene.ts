@@ -6,6 +6,18 @@ export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the character U+0000.'
 /** Deeper input is refused by the body limit and the contract long before this matters. */
 const MAX_DEPTH = 20;
 
+/** Whether any string (or key) holds U+0000: the check of every request, building no paths. */
+function holdsNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return false;
+  for (const key in value) {
+    if (key.includes('\u0000') || holdsNulCharacter((value as Record<string, unknown>)[key], depth + 1)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Where the first string holding U+0000 is (e.g. "body.homeLocation.description"), if any. */
 export function findNulCharacter(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -25,17 +37,22 @@ export function findNulCharacter(value: unknown, path: string, depth = 0): strin
  */
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
-      const found =
-        findNulCharacter(request.params, 'params') ??
-        findNulCharacter(request.query, 'query') ??
-        findNulCharacter(request.body, 'body');
-      if (found) {
-        const [where = 'body', ...field] = found.split('.');
-        throw new AppError('VALIDATION_FAILED', NUL_CHARACTER_MESSAGE, [
-          { field: field.join('.'), in: where, message: NUL_CHARACTER_MESSAGE },
-        ]);
+    // Callback style: it runs on every request, and an async hook costs a promise each time.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const { params, query, body } = request;
+      if (!holdsNulCharacter(params) && !holdsNulCharacter(query) && !holdsNulCharacter(body)) {
+        return done();
       }
+      const found =
+        findNulCharacter(params, 'params') ??
+        findNulCharacter(query, 'query') ??
+        findNulCharacter(body, 'body');
+      const [where = 'body', ...field] = (found ?? 'body').split('.');
+      done(
+        new AppError('VALIDATION_FAILED', NUL_CHARACTER_MESSAGE, [
+          { field: field.join('.'), in: where, message: NUL_CHARACTER_MESSAGE },
+        ]),
+      );
     });
   },
   { name: 'text-hygiene' },

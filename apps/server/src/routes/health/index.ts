@@ -5,6 +5,8 @@ import { getHealth } from '../../domain/health/get-health.ts';
 
 /** Serialised once: the answer never changes, and load balancers ask many times a second. */
 const LIVE_BODY = JSON.stringify({ success: true, data: { status: 'ok' } });
+/** Never stored by a cache (so no ETag is worked out either: conditional-get.ts skips it). */
+const LIVE_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +20,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(ZLiveness) },
       },
     },
-    async (_request, reply) => reply.type('application/json; charset=utf-8').send(LIVE_BODY as never),
+    // Not async: a handler that answers at once needs no promise.
+    (_request, reply) => {
+      reply.headers(LIVE_HEADERS).send(LIVE_BODY as never);
+    },
   );
 
   app.get(
