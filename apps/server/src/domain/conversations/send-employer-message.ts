@@ -54,8 +54,10 @@ export async function sendEmployerMessage({
   log,
 }: SendEmployerMessageOptions): Promise<SentEmployerMessage> {
   if (!owner.organizationId) throw conversationNotFound();
-  // A physician who hid from the organisation cannot be written to; the conversation is gone for it.
-  if (isUuid(conversationId)) {
+  // A physician who hid from the organisation cannot be written to; the conversation is gone for
+  // it. A plain message asks in its send statement (store-message.ts); a template asks first,
+  // before rendering it for a conversation the member may no longer see.
+  if (templateId !== undefined && isUuid(conversationId)) {
     const [hidden] = await db
       .select({ id: conversations.id })
       .from(conversations)
@@ -85,9 +87,12 @@ export async function sendEmployerMessage({
     body: text,
     tempMsgId,
     now,
+    hiddenError: conversationNotFound,
   });
   if (!stored) throw conversationNotFound();
-  if (stored.isNew) {
+  // Nothing to add while the physician's last notification of this conversation waits unread
+  // (asked in the send's statement; notifyPhysicianOfMessage asks again in its transaction).
+  if (stored.isNew && !stored.isPhysicianNotificationWaiting) {
     // The message committed in its own one-statement send (store-message.ts); the physician's
     // notification and its delivery job commit together right after. Failing here must not turn
     // a stored message into a failed send (the retry would find it stored and notify nobody).

@@ -1,11 +1,7 @@
 import { PHYSICIAN_MESSAGES, type TPhysicianSentMessage } from '@medhire/contract/physicians';
-import { and, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { conversations } from '../../db/schema/hiring.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { isUuid } from '../../lib/ids.ts';
 import type { LiveNotification } from '../notifications/deliver-notifications.ts';
-import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { toMessage } from './message-view.ts';
 import { storeMessage } from './store-message.ts';
 
@@ -43,22 +39,6 @@ export async function sendPhysicianMessage({
   tempMsgId,
   now = new Date(),
 }: SendPhysicianMessageOptions): Promise<SentPhysicianMessage> {
-  // The organisation no longer sees the conversation at all: a message would reach no one, or
-  // reach it with the name the physician hid.
-  if (isUuid(conversationId)) {
-    const [hidden] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(
-        and(
-          eq(conversations.id, conversationId),
-          eq(conversations.physicianId, physicianId),
-          not(isNotHiddenFrom(conversations.organizationId, conversations.physicianId)),
-        ),
-      )
-      .limit(1);
-    if (hidden) throw new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.messageToHiddenOrganization);
-  }
   const stored = await storeMessage({
     db,
     conversationId,
@@ -66,6 +46,9 @@ export async function sendPhysicianMessage({
     body,
     tempMsgId,
     now,
+    // The organisation no longer sees the conversation at all: a message would reach no one, or
+    // reach it with the name the physician hid. Asked in the send's own statement.
+    hiddenError: () => new AppError('BUSINESS_RULE', PHYSICIAN_MESSAGES.messageToHiddenOrganization),
   });
   if (!stored) throw new AppError('NOT_FOUND', PHYSICIAN_MESSAGES.conversationNotFound);
   return {

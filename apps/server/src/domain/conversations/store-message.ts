@@ -2,6 +2,7 @@ import type { TActivityType } from '@medhire/contract/activity';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { TMessageRow, TNotificationData, TNotificationRow } from '../../db/schema/hiring.ts';
+import type { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LiveNotification } from '../notifications/deliver-notifications.ts';
 import { toNotification } from '../notifications/to-notification.ts';
@@ -25,6 +26,11 @@ export interface StoreMessageOptions {
   body: string;
   tempMsgId: string;
   now: Date;
+  /**
+   * Refuse with this error, storing nothing, when the physician hides from the organisation: the
+   * check runs in the send's own statement instead of a round trip of its own before it.
+   */
+  hiddenError?: () => AppError;
 }
 
 export interface StoredMessage {
@@ -42,6 +48,12 @@ export interface StoredMessage {
   liveNotifications: LiveNotification[];
   /** Notifications the delivery job must handle (socket and push), queued after commit. */
   queuedNotificationIds: string[];
+  /**
+   * An employer's new message: whether the physician still has an unread EMPLOYER_MESSAGE
+   * notification of this conversation (notify-physician.ts then adds none), read in the send's
+   * statement.
+   */
+  isPhysicianNotificationWaiting: boolean;
 }
 
 const MESSAGE_SENT_ACTIVITY: TActivityType = 'message.sent';
@@ -70,7 +82,7 @@ interface NotificationJson {
 }
 
 type SendResultJson =
-  | { status: 'not_found' }
+  | { status: 'not_found' | 'hidden' }
   | {
       status: 'stored' | 'existing';
       message: MessageJson;
@@ -116,10 +128,11 @@ export async function storeMessage({
   body,
   tempMsgId,
   now,
+  hiddenError,
 }: StoreMessageOptions): Promise<StoredMessage | undefined> {
   if (!isUuid(conversationId)) return undefined;
   const employer = sender.side === 'employer' ? sender : null;
-  const send = sql`medhire_send_message(
+  const callSend = sql`medhire_send_message(
     ${conversationId}::uuid,
     ${sender.side}::message_sender,
     ${employer?.userId ?? null}::uuid,
@@ -129,6 +142,27 @@ export async function storeMessage({
     ${body}::text,
     ${tempMsgId}::text,
     ${now.toISOString()}::timestamptz
+  )`;
+  // The sender's own conversation with a physician who hides from its organisation: nothing is
+  // stored (the function is volatile, so CASE does not call it).
+  const send = hiddenError
+    ? sql`case when exists (
+        select 1 from "conversations" hc
+        join "physician_hidden_organizations" h
+          on h."organization_id" = hc."organization_id" and h."physician_id" = hc."physician_id"
+        where hc."id" = ${conversationId}::uuid
+          and ${employer ? sql`hc."organization_id" = ${employer.organizationId}::uuid` : sql`hc."physician_id" = ${sender.side === 'employee' ? sender.physicianId : null}::uuid`}
+      ) then '{"status":"hidden"}'::jsonb else ${callSend} end`
+    : callSend;
+  // After an employer's new message: does the physician's last EMPLOYER_MESSAGE notification of
+  // this conversation still wait unread (the same question notify-physician.ts asks)?
+  const waiting = sql`exists (
+    select 1 from "notifications" wn
+    where sent.result->>'status' = 'stored'
+      and wn."user_id" = (sent.result->>'physicianUserId')::uuid
+      and wn."type" = 'EMPLOYER_MESSAGE'
+      and wn."read_at" is null
+      and wn."data"->>'conversation' = ${conversationId}::text
   )`;
   // A member's new message goes into the organisation's activity log (type message.sent) in the
   // same statement, so the send stays one round trip and the entry commits with the message; a
@@ -153,13 +187,15 @@ export async function storeMessage({
             left join "physicians" p on p."id" = c."physician_id"
             where sent.result->>'status' = 'stored'
           )
-          select result from sent`
+          select result, ${waiting} as waiting from sent`
       : sql`select ${send} as result`,
   );
   // postgres.js answers the rows as an array.
-  const result = (rows as unknown as { result: SendResultJson }[])[0]?.result;
+  const answer = (rows as unknown as { result: SendResultJson; waiting?: boolean }[])[0];
+  const result = answer?.result;
   if (!result) throw new Error('medhire_send_message answered nothing.');
-  if (result.status === 'not_found') return undefined;
+  if (result.status === 'hidden' && hiddenError) throw hiddenError();
+  if (result.status !== 'stored' && result.status !== 'existing') return undefined;
 
   const liveNotifications: LiveNotification[] = [];
   const queuedNotificationIds: string[] = [];
@@ -193,5 +229,6 @@ export async function storeMessage({
     employerUserIds: result.recipients.map((recipient) => recipient.user_id),
     liveNotifications,
     queuedNotificationIds,
+    isPhysicianNotificationWaiting: answer.waiting === true,
   };
 }

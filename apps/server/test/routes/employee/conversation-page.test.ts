@@ -57,7 +57,7 @@ describe('GET /api/employee/conversation/get-conversation/{conversationId}', () 
   });
 
   it('marks the conversation and its message notification read when the newest page is opened', async () => {
-    const { physician, conversationId } = await conversationWithMessages(3);
+    const { physician, employer, conversationId } = await conversationWithMessages(3);
     const [before] = await app.db.select().from(conversations).where(eq(conversations.id, conversationId));
     expect(before?.physicianUnread).toBe(3);
     const unreadNotifications = await app.db
@@ -80,6 +80,21 @@ describe('GET /api/employee/conversation/get-conversation/{conversationId}', () 
       .from(notifications)
       .where(eq(notifications.userId, physician.profile.userId));
     expect(rows.filter((row) => row.type === 'EMPLOYER_MESSAGE' && row.readAt === null)).toEqual([]);
+
+    // Once that one is read, the next message brings a new one.
+    const next = await callApi(
+      app,
+      'POST',
+      `/api/employer/conversation/send-message/${conversationId}`,
+      employer.token,
+      { body: 'message 4', tempMsgId: 'temp-4' },
+    );
+    expect(next.statusCode, next.body).toBe(200);
+    const later = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, physician.profile.userId));
+    expect(later.filter((row) => row.type === 'EMPLOYER_MESSAGE' && row.readAt === null)).toHaveLength(1);
   });
 
   it('refuses an invalid page (400) and another physician’s or an unknown conversation (404)', async () => {
