@@ -9,9 +9,11 @@ import { load } from './lib/load.ts';
  * loads the request paths the issue names (job list, applicant lists, recommended list,
  * conversation list, send-message) one after another, stops the server, and prints the
  * self-time top frames of the profile (by function and by package), so a change to the request
- * path is measured, not guessed.
+ * path is measured, not guessed. `npx tsx profile.ts [seconds] live` loads the liveness check
+ * alone: what the framework and every hook cost a request.
  */
 const seconds = Number(process.argv[2] ?? 5);
+const isLiveOnly = process.argv[3] === 'live';
 const profileDir = process.env.BENCH_PROFILE_DIR ?? '/tmp/medhire-profile';
 await rm(profileDir, { recursive: true, force: true });
 
@@ -51,12 +53,14 @@ try {
     `/api/employer/conversation/get-all-conversation/${userId}`,
     session.token,
   );
-  const paths = [
-    `/api/employer/job/get-all-jobs/${userId}?pageSize=20`,
-    `/api/employer/applicant/get-all-applicants/${userId}?pageSize=20`,
-    `/api/employer/applicant/get-recommended-applicants/${jobId}?pageSize=20`,
-    `/api/employer/conversation/get-all-conversation/${userId}`,
-  ];
+  const paths = isLiveOnly
+    ? ['/api/health/live']
+    : [
+        `/api/employer/job/get-all-jobs/${userId}?pageSize=20`,
+        `/api/employer/applicant/get-all-applicants/${userId}?pageSize=20`,
+        `/api/employer/applicant/get-recommended-applicants/${jobId}?pageSize=20`,
+        `/api/employer/conversation/get-all-conversation/${userId}`,
+      ];
   for (const path of paths) {
     const result = await load(`${medhire.baseURL}${path}`, seconds, { headers });
     console.log(
@@ -64,7 +68,7 @@ try {
     );
   }
   const conversationId = conversations[0]?._id;
-  if (conversationId) {
+  if (conversationId && !isLiveOnly) {
     let counter = 0;
     const startedAt = performance.now();
     await Promise.all(
