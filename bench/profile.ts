@@ -10,10 +10,12 @@ import { load } from './lib/load.ts';
  * conversation list, send-message) one after another, stops the server, and prints the
  * self-time top frames of the profile (by function and by package), so a change to the request
  * path is measured, not guessed. `npx tsx profile.ts [seconds] live` loads the liveness check
- * alone: what the framework and every hook cost a request.
+ * alone (what the framework and every hook cost a request); `npx tsx profile.ts [seconds] <part>`
+ * only the paths containing <part> (e.g. `get-all-jobs`, or `send-message`).
  */
 const seconds = Number(process.argv[2] ?? 5);
-const isLiveOnly = process.argv[3] === 'live';
+const only = process.argv[3];
+const isLiveOnly = only === 'live';
 const profileDir = process.env.BENCH_PROFILE_DIR ?? '/tmp/medhire-profile';
 await rm(profileDir, { recursive: true, force: true });
 
@@ -61,14 +63,14 @@ try {
         `/api/employer/applicant/get-recommended-applicants/${jobId}?pageSize=20`,
         `/api/employer/conversation/get-all-conversation/${userId}`,
       ];
-  for (const path of paths) {
+  for (const path of paths.filter((candidate) => !only || isLiveOnly || candidate.includes(only))) {
     const result = await load(`${medhire.baseURL}${path}`, seconds, { headers });
     console.log(
       `${path}: ${Math.round(result.requestsPerSecond)} req/s p50 ${result.p50} ms p99 ${result.p99} ms, ${result.failed} failed`,
     );
   }
   const conversationId = conversations[0]?._id;
-  if (conversationId && !isLiveOnly) {
+  if (conversationId && (!only || 'send-message'.includes(only))) {
     let counter = 0;
     const startedAt = performance.now();
     await Promise.all(
