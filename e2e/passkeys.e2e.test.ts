@@ -98,6 +98,8 @@ describe('passkeys', () => {
 
       await signOut(page);
       await checked.waitForPath('/');
+      // The session is cleared once / has rendered; a new page load before that would keep it.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('medhire.session'))).toBeNull();
       await page.goto('/signIn');
       await signInWithPasskeyAlone(checked, '/home');
       expect(await page.evaluate(() => localStorage.getItem('medhire.session'))).not.toBeNull();
