@@ -9,6 +9,7 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const scripts = [
   'api-overhead.ts',
   'jobs.ts',
+  'routes.ts',
   'serialization.ts',
   'physician-job-search.ts',
   'recommended.ts',

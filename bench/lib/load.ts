@@ -18,26 +18,37 @@ export interface LoadOptions {
   headers?: IncomingHttpHeaders;
   /** Headers computed per request (e.g. a distinct client address each time). */
   headersPerRequest?: () => IncomingHttpHeaders;
+  /**
+   * Each request a POST of its own: the path (from the server's root) and the JSON body, e.g. a
+   * message with its own temp id to one conversation after another.
+   */
+  postPerRequest?: () => { path: string; body: unknown };
 }
 
 /** autocannon with CONNECTIONS connections against one URL for `duration` seconds. */
 export async function load(url: string, duration: number, options: LoadOptions = {}): Promise<Load> {
-  const { headersPerRequest } = options;
+  const { headersPerRequest, postPerRequest } = options;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration,
-    headers: options.headers,
-    requests: headersPerRequest
-      ? [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, ...headersPerRequest() },
-            }),
-          },
-        ]
-      : undefined,
+    headers: postPerRequest ? { ...options.headers, 'content-type': 'application/json' } : options.headers,
+    ...(postPerRequest ? { method: 'POST' as const } : {}),
+    requests:
+      headersPerRequest || postPerRequest
+        ? [
+            {
+              setupRequest: (request) => {
+                const post = postPerRequest?.();
+                return {
+                  ...request,
+                  headers: { ...request.headers, ...headersPerRequest?.() },
+                  ...(post ? { path: post.path, body: JSON.stringify(post.body) } : {}),
+                };
+              },
+            },
+          ]
+        : undefined,
   });
   return {
     requestsPerSecond: result.requests.average,
