@@ -30,7 +30,7 @@ export interface StoreMessageOptions {
    * Refuse with this error, storing nothing, when the physician hides from the organisation: the
    * check runs in the send's own statement instead of a round trip of its own before it.
    */
-  hiddenError?: () => AppError;
+  hiddenError: () => AppError;
 }
 
 export interface StoredMessage {
@@ -82,7 +82,8 @@ interface NotificationJson {
 }
 
 type SendResultJson =
-  | { status: 'not_found' | 'hidden' }
+  | { status: 'not_found' }
+  | { status: 'hidden' }
   | {
       status: 'stored' | 'existing';
       message: MessageJson;
@@ -145,15 +146,13 @@ export async function storeMessage({
   )`;
   // The sender's own conversation with a physician who hides from its organisation: nothing is
   // stored (the function is volatile, so CASE does not call it).
-  const send = hiddenError
-    ? sql`case when exists (
+  const send = sql`case when exists (
         select 1 from "conversations" hc
         join "physician_hidden_organizations" h
           on h."organization_id" = hc."organization_id" and h."physician_id" = hc."physician_id"
         where hc."id" = ${conversationId}::uuid
           and ${employer ? sql`hc."organization_id" = ${employer.organizationId}::uuid` : sql`hc."physician_id" = ${sender.side === 'employee' ? sender.physicianId : null}::uuid`}
-      ) then '{"status":"hidden"}'::jsonb else ${callSend} end`
-    : callSend;
+      ) then '{"status":"hidden"}'::jsonb else ${callSend} end`;
   // After an employer's new message: does the physician's last EMPLOYER_MESSAGE notification of
   // this conversation still wait unread (the same question notify-physician.ts asks)?
   const waiting = sql`exists (
@@ -194,8 +193,8 @@ export async function storeMessage({
   const answer = (rows as unknown as { result: SendResultJson; waiting?: boolean }[])[0];
   const result = answer?.result;
   if (!result) throw new Error('medhire_send_message answered nothing.');
-  if (result.status === 'hidden' && hiddenError) throw hiddenError();
-  if (result.status !== 'stored' && result.status !== 'existing') return undefined;
+  if (result.status === 'hidden') throw hiddenError();
+  if (result.status === 'not_found') return undefined;
 
   const liveNotifications: LiveNotification[] = [];
   const queuedNotificationIds: string[] = [];
