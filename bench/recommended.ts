@@ -106,12 +106,12 @@ async function openPostgres(
 }
 
 /** The default database of `npm start`: an embedded cluster, kept between bench runs. */
-async function openEmbedded(label: string): Promise<BenchTarget> {
+async function openEmbedded(name: string, label: string): Promise<BenchTarget> {
   const cluster = await startEmbeddedCluster({
     clusterDir: join(EMBEDDED_DIR, 'postgres'),
     passwordFile: join(EMBEDDED_DIR, 'postgres-password'),
   });
-  return openPostgres('medhire_bench_100k', label, cluster.adminUrl, cluster.stop);
+  return openPostgres(name, label, cluster.adminUrl, cluster.stop);
 }
 
 function percentile(sorted: readonly number[], share: number): number {
@@ -177,7 +177,10 @@ async function benchOne(target: BenchTarget, physicians: number): Promise<Figure
     );
   }
 
-  const p99Target = label.startsWith('embedded') ? EMBEDDED_P99_TARGET_MS : SERVER_P99_TARGET_MS;
+  // ≤ 40 ms on the default embedded cluster at 100,000; ≤ 50 ms on a server, and at 1,000,000
+  // on either (issue 29 puts the million on the embedded cluster).
+  const p99Target =
+    label.startsWith('embedded') && physicians < 1_000_000 ? EMBEDDED_P99_TARGET_MS : SERVER_P99_TARGET_MS;
   const name = `top ${LIMIT}, ${label}`;
   const benchmark = 'recommended';
   return [
@@ -194,19 +197,35 @@ async function benchOne(target: BenchTarget, physicians: number): Promise<Figure
   ];
 }
 
-const cases: { physicians: number; open: () => Promise<BenchTarget> }[] = [
-  { physicians: 100_000, open: () => openEmbedded('embedded PostgreSQL 100k physicians') },
+const allCases: { physicians: number; open: () => Promise<BenchTarget>; label: string }[] = [
   {
     physicians: 100_000,
+    label: 'embedded PostgreSQL 100k physicians',
+    open: () => openEmbedded('medhire_bench_100k', 'embedded PostgreSQL 100k physicians'),
+  },
+  {
+    physicians: 100_000,
+    label: 'PostgreSQL server 100k physicians',
     open: () => openPostgres('medhire_bench_100k', 'PostgreSQL server 100k physicians'),
   },
 ];
 if (process.env.BENCH_LARGE === '1') {
-  cases.push({
-    physicians: 1_000_000,
-    open: () => openPostgres('medhire_bench_1m', 'PostgreSQL server 1M physicians'),
-  });
+  allCases.push(
+    {
+      physicians: 1_000_000,
+      label: 'embedded PostgreSQL 1M physicians',
+      open: () => openEmbedded('medhire_bench_1m', 'embedded PostgreSQL 1M physicians'),
+    },
+    {
+      physicians: 1_000_000,
+      label: 'PostgreSQL server 1M physicians',
+      open: () => openPostgres('medhire_bench_1m', 'PostgreSQL server 1M physicians'),
+    },
+  );
 }
+/** `BENCH_RANK_ONLY=embedded` (any part of a case's label) runs only the cases it names. */
+const only = process.env.BENCH_RANK_ONLY;
+const cases = only ? allCases.filter((one) => one.label.includes(only)) : allCases;
 
 /** The machine's load beside the figures: timings on a busy machine are not the query's alone. */
 const loadAverage = () =>
