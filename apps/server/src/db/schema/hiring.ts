@@ -127,6 +127,24 @@ export const applicationStays = pgTable(
   ],
 );
 
+/**
+ * The figures each job shows on the employer's lists: its applicants, its invites in any state
+ * and those by answer, leaving out physicians who hid from the job's organisation (as every
+ * employer figure does). Kept by statement triggers (migration 0036) in the transaction of every
+ * write that changes them: applications and matches written or removed, an invite answered, a
+ * physician hiding or unhiding. The job list reads one row a job instead of counting.
+ */
+export const jobActivityCounts = pgTable('job_activity_counts', {
+  jobId: uuid('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  applicants: integer('applicants').notNull().default(0),
+  invites: integer('invites').notNull().default(0),
+  pending: integer('pending').notNull().default(0),
+  accepted: integer('accepted').notNull().default(0),
+  declined: integer('declined').notNull().default(0),
+});
+
 /** Physicians an organisation saved to come back to. */
 export const savedApplicants = pgTable(
   'saved_applicants',

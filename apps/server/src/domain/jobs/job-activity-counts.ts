@@ -1,7 +1,7 @@
 import type { TJobInviteCounts } from '@medhire/contract/jobs';
 import { and, count, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { applications, matches } from '../../db/schema/hiring.ts';
+import { applications, jobActivityCounts, matches } from '../../db/schema/hiring.ts';
 import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 
 export interface JobActivityCounts {
@@ -21,12 +21,48 @@ export const NO_ACTIVITY: JobActivityCounts = Object.freeze({
   inviteCounts: NO_INVITES,
 });
 
+/** A job_activity_counts row as the job list reads it: applicants, invites, pending, accepted, declined. */
+export type JobFigures = readonly [number, number, number, number, number];
+
+/** The figures of a job_activity_counts row (null: the job has none yet, as a left join gives). */
+export function jobActivityFromFigures(figures: JobFigures | null): JobActivityCounts {
+  if (!figures || figures[0] === null) return NO_ACTIVITY;
+  const [applicantCount, matchCount, pending, accepted, declined] = figures;
+  return { applicantCount, matchCount, inviteCounts: { pending, accepted, declined } };
+}
+
 /**
  * Applicant and match counts of the given jobs, by job id; every id asked for is in the answer.
- * This is the one place job lists, job reads and job deletion learn about applications and
- * matches: one grouped query per table, read through the job indexes of each.
+ * This is the one place job reads and job deletion learn about applications and matches. The
+ * figures the employer sees come from job_activity_counts, kept by the writes (migration 0036);
+ * whether a job may be deleted counts everyone, hidden physicians too, from the rows themselves.
  */
 export async function countJobActivity(
+  db: Db,
+  jobIds: readonly string[],
+  options: CountJobActivityOptions = {},
+): Promise<Map<string, JobActivityCounts>> {
+  if (options.isIncludingHidden) return countJobActivityFromRows(db, jobIds, options);
+  const counts = new Map<string, JobActivityCounts>(jobIds.map((jobId) => [jobId, NO_ACTIVITY]));
+  if (jobIds.length === 0) return counts;
+  const rows = await db
+    .select()
+    .from(jobActivityCounts)
+    .where(inArray(jobActivityCounts.jobId, [...new Set(jobIds)]));
+  for (const row of rows) {
+    counts.set(
+      row.jobId,
+      jobActivityFromFigures([row.applicants, row.invites, row.pending, row.accepted, row.declined]),
+    );
+  }
+  return counts;
+}
+
+/**
+ * The same figures counted from the applications and invites themselves: one grouped query per
+ * table, read through the job indexes of each. What job_activity_counts must always equal.
+ */
+export async function countJobActivityFromRows(
   db: Db,
   jobIds: readonly string[],
   options: CountJobActivityOptions = {},
