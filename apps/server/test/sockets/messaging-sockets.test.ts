@@ -1,7 +1,9 @@
 import type { TMessage } from '@medhire/contract/conversations';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/accounts.ts';
 import { issueSetPasswordToken } from '../../src/domain/auth/account-tokens.ts';
 import { buildTestApp } from '../helper.ts';
 import {
@@ -16,6 +18,7 @@ import {
   signedInEmployer,
   signIn,
 } from '../routes/employer/auth-kit.ts';
+import { addMember } from '../routes/employer/team-kit.ts';
 import { socketClients } from './socket-kit.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -106,10 +109,20 @@ describe('messaging over Socket.IO', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await toPhysician).toEqual({ conversationId, message: sent.json().data });
 
+    // A physician's message reaches every member of the organisation (one emit to all their rooms).
+    const [owner] = await app.db
+      .select({ organizationId: users.organizationId })
+      .from(users)
+      .where(eq(users.id, employer.id));
+    const admin = await addMember(app, owner?.organizationId ?? '', 'admin');
+    const adminSocket = await connectedClient(address, admin.token);
     const toEmployer = nextEvent<{ conversationId: string; message: TMessage }>(employerSocket, 'onMessage');
+    const toAdmin = recorded(adminSocket, 'onMessage');
     const reply = await physicianSend(app, physician.token, conversationId, 'Yes, after 3 pm.', 'p-1');
     expect(reply.statusCode, reply.body).toBe(200);
     expect(await toEmployer).toMatchObject({ conversationId, message: { body: 'Yes, after 3 pm.', seq: 2 } });
+    await expect.poll(() => toAdmin.length).toBe(1);
+    expect(toAdmin[0]).toMatchObject({ conversationId, message: { body: 'Yes, after 3 pm.', seq: 2 } });
 
     // The strangers' sockets heard nothing; sending into their conversation is refused.
     expect(otherEmployer).toEqual([]);

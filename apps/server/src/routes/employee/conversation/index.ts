@@ -154,9 +154,10 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
           body: request.body.body,
           tempMsgId: request.body.tempMsgId,
         });
-      if (isNew) {
-        for (const userId of employerUserIds) app.io.to(userRoom(userId)).emit('onMessage', sent);
-      }
+      // One emit to every member's room: the packet is encoded (and, with Redis, published) once
+      // for the whole organisation instead of once per member.
+      if (isNew && employerUserIds.length > 0)
+        app.io.to(employerUserIds.map(userRoom)).emit('onMessage', sent);
       for (const { userId, payload } of liveNotifications) {
         app.io.to(userRoom(userId)).emit(SOCKET_EVENTS.onNotification, payload);
       }
