@@ -144,9 +144,10 @@ export async function expectPagingRefused(call: CallRoute, token: string, urls: 
 export async function captureEmits(app: FastifyInstance, room: string, run: () => Promise<void>) {
   const emitted: { event: string; payload: unknown }[] = [];
   const originalTo = app.io.to.bind(app.io);
-  app.io.to = ((target: string) => {
+  // A service may emit to several rooms at once (one packet for a whole organisation).
+  app.io.to = ((target: string | string[]) => {
     const operator = originalTo(target);
-    if (target !== room) return operator;
+    if (!(Array.isArray(target) ? target.includes(room) : target === room)) return operator;
     return {
       ...operator,
       emit: (event: string, payload: unknown) => {
