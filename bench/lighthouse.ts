@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -80,6 +81,12 @@ async function audit(url: string, preset: string, config: Config | undefined) {
   }
 }
 
+// Checked before the server starts: a browser that cannot be launched would otherwise end this
+// process with the server still running.
+if (!existsSync('/usr/bin/chromium')) {
+  console.error('Lighthouse needs Chromium at /usr/bin/chromium: apt-get install -y chromium');
+  process.exit(1);
+}
 const server = await startTestServer({ requireWebBuild: true });
 try {
   const url = `${server.baseURL}/signIn`;

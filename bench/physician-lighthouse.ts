@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -28,6 +29,12 @@ const chromeFlags = [
 ];
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
+// Checked before the server starts: a browser that cannot be launched would otherwise end this
+// process with the server still running.
+if (!existsSync('/usr/bin/chromium')) {
+  console.error('Lighthouse needs Chromium at /usr/bin/chromium: apt-get install -y chromium');
+  process.exit(1);
+}
 const server = await startTestServer({ demoData: true, requireWebBuild: true });
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
