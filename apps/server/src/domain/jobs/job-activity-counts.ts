@@ -21,12 +21,17 @@ export const NO_ACTIVITY: JobActivityCounts = Object.freeze({
   inviteCounts: NO_INVITES,
 });
 
-/** A job_activity_counts row as the job list reads it: applicants, invites, pending, accepted, declined. */
-export type JobFigures = readonly [number, number, number, number, number];
+/**
+ * A job_activity_counts row as the job list reads it: applicants, invites, pending, accepted,
+ * declined; all null when the job has no row (the list's left join).
+ */
+export type JobFigures =
+  | readonly [number, number, number, number, number]
+  | readonly [null, null, null, null, null];
 
-/** The figures of a job_activity_counts row (null: the job has none yet, as a left join gives). */
-export function jobActivityFromFigures(figures: JobFigures | null): JobActivityCounts {
-  if (!figures || figures[0] === null) return NO_ACTIVITY;
+/** The figures of a job_activity_counts row; none (zero) when the job has no row. */
+export function jobActivityFromFigures(figures: JobFigures): JobActivityCounts {
+  if (figures[0] === null) return NO_ACTIVITY;
   const [applicantCount, matchCount, pending, accepted, declined] = figures;
   return { applicantCount, matchCount, inviteCounts: { pending, accepted, declined } };
 }
