@@ -57,8 +57,6 @@ interface RouteCase {
   name: string;
   path: string;
   options?: LoadOptions;
-  /** Whether the route reads the session from the instance's cache (`config.sessionCache`). */
-  usesSessionCache: boolean;
   direct: (account: AccountIdentity) => Promise<unknown>;
 }
 
@@ -120,7 +118,6 @@ try {
     {
       name: 'job list',
       path: `/api/employer/job/get-all-jobs/${userId}?pageSize=20`,
-      usesSessionCache: true,
       direct: (account) =>
         listJobs({
           db: direct.db,
@@ -131,7 +128,6 @@ try {
     {
       name: 'applicants',
       path: `/api/employer/applicant/get-all-applicants/${userId}?pageSize=20`,
-      usesSessionCache: false,
       direct: (account) =>
         listApplicants({
           db: direct.db,
@@ -142,7 +138,6 @@ try {
     {
       name: 'recommended',
       path: `/api/employer/applicant/get-recommended-applicants/${jobId}?pageSize=20`,
-      usesSessionCache: false,
       direct: (account) =>
         listRecommendedApplicants({
           db: direct.db,
@@ -154,7 +149,6 @@ try {
     {
       name: 'conversation list',
       path: `/api/employer/conversation/get-all-conversation/${userId}`,
-      usesSessionCache: true,
       direct: (account) =>
         listEmployerConversations({
           db: direct.db,
@@ -165,7 +159,6 @@ try {
     {
       name: 'single conversation',
       path: `/api/employer/conversation/get-single-conversation/${conversationId}`,
-      usesSessionCache: true,
       direct: (account) =>
         getEmployerConversation({
           db: direct.db,
@@ -186,7 +179,6 @@ try {
           };
         },
       },
-      usesSessionCache: true,
       direct: (account) => {
         const message = nextMessage();
         return sendEmployerMessage({
@@ -201,7 +193,6 @@ try {
     {
       name: 'notifications',
       path: `/api/employer/notification/get-all-notification/${userId}`,
-      usesSessionCache: true,
       direct: (account) =>
         listNotifications({
           db: direct.db,
@@ -212,21 +203,18 @@ try {
     {
       name: 'session sync',
       path: `/api/employer/auth/sync-user-detail/${userId}`,
-      usesSessionCache: false,
       direct: (account) => syncUserDetailWithOrganization({ db: direct.db, userId: account.userId }),
     },
     {
       name: 'enums search',
       path: '/api/enums/search-specialty?queryText=cardio',
       options: { headersPerRequest: nextClientAddress },
-      usesSessionCache: false,
       // Public and in memory: no session, no database.
       direct: async () => searchSpecialties('cardio'),
     },
     {
       name: 'dashboard',
       path: `/api/employer/dashboard/get-summary/${userId}`,
-      usesSessionCache: false,
       direct: (account) => getDashboardSummary({ db: direct.db, owner: ownerOf(account) }),
     },
   ];
@@ -249,7 +237,7 @@ try {
       const limit = await measureDirect(async () => {
         const account = isPublic
           ? (undefined as unknown as AccountIdentity)
-          : await authenticateSession(direct.db, token, route.usesSessionCache ? sessionCache : undefined);
+          : await authenticateSession(direct.db, token, sessionCache);
         return route.direct(account);
       }, CONNECTIONS);
       const requests = http.requestsPerSecond * seconds;

@@ -19,14 +19,6 @@ import { assertRouteRight, ROUTE_RIGHTS, routeKey } from '../domain/team/route-r
 import { AppError } from '../lib/app-error.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The route may authenticate from this instance's session cache (domain/auth/session-cache.ts):
-     * for the highest-rate calls (sending a message, the conversation list and a conversation, the
-     * notification list, the employer's job list); every other route asks the database.
-     */
-    sessionCache?: boolean;
-  }
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in employer; sets `request.account`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -74,7 +66,8 @@ export default fp(
       secret: app.config.jwtSecret,
       publicUrl: app.config.publicUrl,
     });
-    // The cache answers nothing until its LISTEN connection holds (domain/auth/session-cache.ts).
+    // Every authenticated route reads its session from this instance's cache first
+    // (domain/auth/session-cache.ts); it answers nothing until its LISTEN connection holds.
     const sessionCache = createSessionCache();
     let stopListening = async () => {};
     app.addHook('onReady', async () => {
@@ -84,13 +77,11 @@ export default fp(
         (listening) => sessionCache.setListening(listening),
       );
     });
-    const cacheFor = (request: FastifyRequest) =>
-      request.routeOptions.config.sessionCache ? sessionCache : undefined;
     app.decorateRequest('account', null);
     // Every route that needs a signed-in employer goes through here, so the role check of
     // ROUTE_RIGHTS applies to all of them (see domain/team/route-rights.ts).
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      const account = await authenticateSession(app.db, request.headers.authorization, cacheFor(request));
+      const account = await authenticateSession(app.db, request.headers.authorization, sessionCache);
       // Before the role check, so a member held to enrolment hears why, whatever their role.
       assertEnrolmentAllows(account, request.method, request.routeOptions.url);
       assertRouteRight(account, request.method, request.routeOptions.url);
@@ -110,7 +101,7 @@ export default fp(
       request.physician = await authenticatePhysicianSession(
         app.db,
         request.headers.authorization,
-        cacheFor(request),
+        sessionCache,
       );
     });
     app.addHook('onClose', async () => {

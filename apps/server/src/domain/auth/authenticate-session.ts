@@ -57,7 +57,7 @@ export function employerAccountRefusal(): AppError {
   });
 }
 
-/** `cache`: answer from this instance's session cache when it can (the message-sending routes). */
+/** `cache`: answer from this instance's session cache when it can (every HTTP route; sockets ask the database). */
 export async function authenticateSession(
   db: Db,
   authorization: string | undefined,

@@ -8,6 +8,7 @@ import { findUserById } from './accounts-repository.ts';
 import { ACCOUNT_LIMITS, spendAttempt } from './attempt-limiter.ts';
 import type { AuthContext } from './context.ts';
 import { hashPassword } from './password-hash.ts';
+import { forgetCachedUser } from './session-cache.ts';
 import { revokeUserSessions, startSession } from './sessions.ts';
 
 export interface SetPasswordOptions {
@@ -79,5 +80,7 @@ export async function setPassword({
     return row;
   });
   if (!updated) throw new AppError('BUSINESS_RULE', LINK_DEAD, { reason: 'SET_PASSWORD_TOKEN_INVALID' });
+  // The ended sessions are gone from this instance's cache from the commit on, not only from the notification.
+  forgetCachedUser(owner.id);
   return startSession(db, updated, userAgent);
 }

@@ -8,6 +8,7 @@ import { ACCOUNT_LIMITS, type LimitRule, spendAttempt } from '../auth/attempt-li
 import type { AuthContext } from '../auth/context.ts';
 import { consumeOtp, issueOtp, OTP_VALID_MINUTES } from '../auth/one-time-codes.ts';
 import { assertFreshSecondStep } from '../auth/second-factor/second-factor.ts';
+import { forgetCachedUser } from '../auth/session-cache.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { queueAccountMail } from '../mail/account-mail.ts';
 import { renderEmailChangedMail, renderOtpMail } from '../mail/templates.ts';
@@ -121,6 +122,8 @@ export async function confirmEmailChange({
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
   if (!updated) throw new AppError('NOT_FOUND', 'This account no longer exists.');
+  // The caller's own session stays, with its new address: this instance's cache must not answer the old one.
+  forgetCachedUser(userId);
 
   return { user: toUserView(updated) };
 }

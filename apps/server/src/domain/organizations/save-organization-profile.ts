@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, type TOrganizationRow, type TUserRow, users } from '../../db/schema/accounts.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { forgetCachedUser } from '../auth/session-cache.ts';
 import { allEnums } from '../reference/reference-data.ts';
 import { recordActivity } from '../team/record-activity.ts';
 import { deleteUploads } from '../uploads/delete-uploads.ts';
@@ -87,6 +88,9 @@ export async function saveOrganizationProfile({
     });
     return result;
   });
+  // A first save links the account to its new organisation: the next request, answered from this
+  // instance's session cache, must already see it.
+  forgetCachedUser(userId);
 
   if (deletedImgskeys.length > 0) {
     await deleteUploads({ db, storage, ownerUserId: userId, keys: deletedImgskeys });

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { secondStepMethodsFor } from '../auth/second-factor/second-factor.ts';
 import { hashToken, readAuthorizationToken } from '../auth/secret-token.ts';
+import { forgetCachedUser } from '../auth/session-cache.ts';
 import { findActiveSession, startSession } from '../auth/sessions.ts';
 import { syncMembers } from '../billing/subscription-view.ts';
 import { memberName } from './member-ref.ts';
@@ -112,7 +113,8 @@ export async function acceptInvitation({
   const now = new Date();
   const sessionToken = readAuthorizationToken(authorization);
   const signedIn = sessionToken ? await findActiveSession(db, sessionToken) : undefined;
-  return db.transaction(async (tx) => {
+  let joinedUserId: string | undefined;
+  const session = await db.transaction(async (tx) => {
     const invitation = assertUsable(await findInvitationByToken(tx, body.token, true), now);
     const email = invitation.email;
     const [existing] = await tx.select().from(users).where(eq(users.email, email)).limit(1).for('update');
@@ -209,6 +211,7 @@ export async function acceptInvitation({
         updatedAt: now,
       })
       .where(eq(users.id, userId));
+    joinedUserId = userId;
     await syncMembers(tx, invitation.organizationId, now);
     // syncMembers approves only an active subscription's pending members; a member the team took
     // in is approved whatever the plan's state.
@@ -244,4 +247,8 @@ export async function acceptInvitation({
         : { factors: ['password' as const] };
     return startSession(tx, user, userAgent, proof);
   });
+  // An account that joined from a session it already held has a new organisation and role: its
+  // cached sessions on this instance must not answer the old ones.
+  if (joinedUserId) forgetCachedUser(joinedUserId);
+  return session;
 }

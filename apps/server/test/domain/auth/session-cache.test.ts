@@ -13,10 +13,13 @@ import {
 import type { ActiveSession } from '../../../src/domain/auth/sessions.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi, employerAndPhysicianInConversation } from '../../routes/employee/physician-kit.ts';
-import { setAccountStatus, signedInEmployer } from '../../routes/employer/auth-kit.ts';
+import { setAccountStatus, signedInEmployer, signIn } from '../../routes/employer/auth-kit.ts';
+import { profileBody } from '../../routes/employer/organization-kit.ts';
+import { enrolTotp } from '../../routes/employer/second-factor-kit.ts';
+import { addMember, callTeam, teamOwner } from '../../routes/employer/team-kit.ts';
 
 /**
- * The message-sending routes and the employer's job list authenticate from the instance's session cache
+ * Every authenticated route answers its session from the instance's session cache
  * (domain/auth/session-cache.ts). Whatever ends a session or changes its account must still take
  * effect at the next request: on this instance at once, on any instance once the database's
  * notification arrives, and never later because a notification was missed.
@@ -93,6 +96,7 @@ describe('sending with a cached session', () => {
   afterAll(async () => {
     // A test below turns a trigger off; never leave it off for the rest of the file.
     await app.db.execute(sql`alter table sessions enable trigger sessions_session_cache_update`);
+    await app.db.execute(sql`alter table users enable trigger users_session_cache_update`);
     await app.close();
   });
 
@@ -149,6 +153,24 @@ describe('sending with a cached session', () => {
         app.db.execute(sql`update users set full_name = 'Dana Reyes' where id = ${employer.id}`),
       ),
     ).toEqual([employer.id]);
+    // What the session proves: its factors, its last second step, an enrolment hold.
+    for (const change of [
+      sql`factors = array_append(factors, 'totp')`,
+      sql`second_factor_at = now()`,
+      sql`enrolment_required = true`,
+    ]) {
+      expect(
+        await announcedDuring(() =>
+          app.db.execute(sql`update sessions set ${change} where token_hash = ${tokenHash}`),
+        ),
+      ).toEqual([employer.id]);
+    }
+    // Setting what is already there changes nothing, and says nothing.
+    expect(
+      await announcedDuring(() =>
+        app.db.execute(sql`update sessions set enrolment_required = true where token_hash = ${tokenHash}`),
+      ),
+    ).toEqual([]);
     expect(await announcedDuring(() => revokeInDatabase(employer.token))).toEqual([employer.id]);
     expect(
       await announcedDuring(() => app.db.execute(sql`delete from sessions where token_hash = ${tokenHash}`)),
@@ -224,6 +246,8 @@ describe('sending with a cached session', () => {
     ['job list', (employer) => `/api/employer/job/get-all-jobs/${employer.id}`],
     ['notification list', (employer) => `/api/employer/notification/get-all-notification/${employer.id}`],
     ['conversation list', (employer) => `/api/employer/conversation/get-all-conversation/${employer.id}`],
+    ['security settings', () => '/api/employer/auth/security'],
+    ['organisation profile', (employer) => `/api/employer/organization/get-organization/${employer.id}`],
   ];
 
   it.each(cachedReads)(
@@ -265,17 +289,73 @@ describe('sending with a cached session', () => {
     await answersSoon(() => listJobs(employer), 401);
   });
 
+  /**
+   * Runs `change` with the database's notice about `trigger` switched off: only this instance's
+   * own forgetting, right after the writer's commit, can keep the next request right.
+   */
+  async function withoutNotice(table: 'sessions' | 'users', trigger: string, change: () => Promise<void>) {
+    await app.db.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+    try {
+      await change();
+    } finally {
+      await app.db.execute(sql.raw(`alter table ${table} enable trigger ${trigger}`));
+    }
+  }
+
+  it('frees a session held to enrolment at its very next request once it sets up a factor', async () => {
+    const owner = await teamOwner(app);
+    await enrolTotp(app, '/api/employer/auth', owner.token);
+    const recruiter = await addMember(app, owner.organizationId, 'recruiter');
+    // The owner's own second step is fresh from enrolling: the policy can be switched on.
+    const policy = await callTeam(app, 'PATCH', '/update-two-step-policy', owner.token, {
+      isTwoStepRequired: true,
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    const held = await signIn(app, recruiter.email);
+    expect(held.enrolmentRequired).toBe(true);
+    // Refused, and the held session is now in this instance's cache.
+    expect((await callTeam(app, 'GET', '/get-team', held.token)).statusCode).toBe(403);
+
+    await withoutNotice('sessions', 'sessions_session_cache_update', async () => {
+      await enrolTotp(app, '/api/employer/auth', held.token);
+      const team = await callTeam(app, 'GET', '/get-team', held.token);
+      expect(team.statusCode, team.body).toBe(200);
+    });
+  });
+
+  it("sees a first organisation profile's new organisation at the very next request", async () => {
+    const employer = await signedInEmployer(app, { accountStatus: 'pending' });
+    const read = () =>
+      callApi(app, 'GET', `/api/employer/organization/get-organization/${employer.id}`, employer.token);
+    expect((await read()).json().data).toEqual({ organization: null });
+
+    await withoutNotice('users', 'users_session_cache_update', async () => {
+      const saved = await callApi(
+        app,
+        'PATCH',
+        `/api/employer/auth/v1/update-orgdetails/${employer.id}`,
+        employer.token,
+        profileBody(),
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      // The team is found through the session's own account, which now has its organisation.
+      const team = await callTeam(app, 'GET', '/get-team', employer.token);
+      expect(team.statusCode, team.body).toBe(200);
+    });
+  });
+
   it('answers from memory, and forgets what it holds when the listening connection drops', async () => {
     const { employer, conversationId } = await employerAndPhysicianInConversation(app);
     expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
 
-    // Without the trigger the database says nothing about this sign-out: the send is still
-    // answered from memory (the cache is in use), while a route without the cache refuses.
+    // Without the trigger the database says nothing about this sign-out: the send, and any other
+    // route, is still answered from memory (the cache is in use everywhere).
+    expect((await callApi(app, 'GET', '/api/employer/auth/security', employer.token)).statusCode).toBe(200);
     await app.db.execute(sql`alter table sessions disable trigger sessions_session_cache_update`);
     try {
       await revokeInDatabase(employer.token);
       expect((await sendAsEmployer(employer.token, conversationId)).statusCode).toBe(200);
-      expect((await callApi(app, 'GET', '/api/employer/auth/security', employer.token)).statusCode).toBe(401);
+      expect((await callApi(app, 'GET', '/api/employer/auth/security', employer.token)).statusCode).toBe(200);
 
       // A dropped LISTEN connection may have missed exactly such a notification: nothing cached
       // before it survives.

@@ -1,4 +1,5 @@
 import type { TPasskeyList, TPasskeyOptions, TPasskeyRegistration } from '@medhire/contract/passkeys';
+import { forgetCachedUser } from '../session-cache.ts';
 import {
   deletePasskeyRow,
   listPasskeys,
@@ -51,6 +52,8 @@ export async function registerPasskey({
     await logSecurityEvent(tx, user, 'auth.second_factor_added', `Added a passkey for signing in: ${name}`);
     await mailSecurityChange(tx, user, 'passkey_added');
   });
+  // A session that was held to enrolment is free now, on this instance's session cache too.
+  forgetCachedUser(userId);
   return listPasskeys(db, userId);
 }
 

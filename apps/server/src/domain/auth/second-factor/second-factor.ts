@@ -278,6 +278,8 @@ export async function confirmSecondStep({
     await recordSecondStep(tx, sessionId, method);
   });
   await limiter.reset(secondFactorAttemptsKey(userId));
+  // The session's factors changed (and an enrolment hold ended): this instance's cache hears it now.
+  forgetCachedUser(userId);
   return readSecurityStatus(db, userId, sessionId);
 }
 

@@ -134,8 +134,6 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send-message/:conversationId',
     {
-      // Sending is the highest-rate call: its session may come from this instance's cache.
-      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: PHYSICIAN_SECURITY,

@@ -47,8 +47,6 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-all-conversation/:userId',
     {
-      // Read with every message that arrives: the session may come from this instance's cache.
-      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: SECURITY,
@@ -74,8 +72,6 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-single-conversation/:conversationId',
     {
-      // Read with every message that arrives: the session may come from this instance's cache.
-      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: SECURITY,
@@ -178,8 +174,6 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/send-message/:conversationId',
     {
-      // Sending is the highest-rate call: its session may come from this instance's cache.
-      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: SECURITY,

@@ -49,9 +49,6 @@ const employerJobRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ZGetAllJobsQuery,
         response: { 200: ok(ZJobList), ...FAILURES },
       },
-      // The employer's most-read list (every visit to Jobs, every filter): the session comes from
-      // this instance's cache, which sign-out, revocation and account changes clear at commit.
-      config: { sessionCache: true },
     },
     async (request) => {
       const { userId, organizationId, memberRole } = assertOwnUser(request, request.params.userId);

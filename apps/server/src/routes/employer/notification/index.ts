@@ -46,9 +46,6 @@ const employerNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/get-all-notification/:id',
     {
-      // Read on every page load and after each notification: the session may come from this
-      // instance's cache, which sign-out, revocation and account changes clear at commit.
-      config: { sessionCache: true },
       schema: {
         tags: TAGS,
         security: SECURITY,
