@@ -219,6 +219,10 @@ try {
     },
   ];
 
+  // `BENCH_ROUTES=session sync,dashboard` runs only the routes it names (comparing two builds on one route).
+  const only = process.env.BENCH_ROUTES?.split(',').map((name) => name.trim());
+  const chosen = only ? routes.filter((route) => only.includes(route.name)) : routes;
+
   const direct = createPostgresDatabase(embeddedDatabaseUrl(medhire.dataDir), { max: CONNECTIONS });
   const sessionCache: SessionCache = createSessionCache();
   sessionCache.setListening(true);
@@ -226,7 +230,7 @@ try {
   const benchmark = 'routes';
   const seconds = benchDurationSeconds();
   try {
-    for (const route of routes) {
+    for (const route of chosen) {
       const url = `${medhire.baseURL}${route.path}`;
       const loadOptions: LoadOptions = { headers: { authorization: token }, ...route.options };
       await load(url, WARM_UP_SECONDS, loadOptions);
