@@ -84,8 +84,9 @@ function usePagedLoad(
   load: (signal: AbortSignal) => Promise<{ total: number; shown: number }> | null,
   inputs: readonly unknown[],
 ) {
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [state, setState] = useState<LoadState & { inputsKey?: string }>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const inputsKey = JSON.stringify(inputs);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what the load depends on.
   useEffect(() => {
     const controller = new AbortController();
@@ -93,7 +94,9 @@ function usePagedLoad(
     if (!pending) return;
     setState({ status: 'loading' });
     pending
-      .then((result) => setState({ status: 'ready', ...result }))
+      .then((result) => {
+        if (!controller.signal.aborted) setState({ status: 'ready', ...result, inputsKey });
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', message: describeError(error) });
       });
@@ -105,7 +108,11 @@ function usePagedLoad(
         ? { ...current, total: Math.max(0, current.total + delta), shown: Math.max(0, current.shown + delta) }
         : current,
     );
-  return { state, retry: () => setAttempt((count) => count + 1), adjustTotal };
+  // A page loaded for other filters is not shown as this one's, not even for the one render
+  // between the new address and the load it starts.
+  const shown: LoadState =
+    state.status === 'ready' && state.inputsKey !== inputsKey ? { status: 'loading' } : state;
+  return { state: shown, retry: () => setAttempt((count) => count + 1), adjustTotal };
 }
 
 function LoadFailure({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
