@@ -46,8 +46,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /** A fresh, migrated database of its own, cloned from the run's template; dropped after the file. */
-export async function createTestDatabase(): Promise<Database> {
-  const database = createPostgresDatabase(await clonePostgresTemplate(inject('testDatabase')), { max: 5 });
+export async function createTestDatabase({ max = 5 }: { max?: number } = {}): Promise<Database> {
+  const database = createPostgresDatabase(await clonePostgresTemplate(inject('testDatabase')), { max });
   afterFile(() => database.close());
   return database;
 }

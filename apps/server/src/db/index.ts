@@ -143,33 +143,87 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
 
 /**
  * The client Drizzle is given: the pool itself, but with `unsafe` (every Drizzle statement) and
- * `begin` (every Drizzle transaction) counted while they run. Statements inside a transaction
- * use the transaction's own handle and are not counted again. It costs one counter and one
- * settled-callback per statement, no timer and no allocation beyond that callback's promise.
+ * `begin` (every Drizzle transaction) counted while they run, and every statement with
+ * parameters run as a prepared statement (`preparedStatements`). Statements inside a
+ * transaction use the transaction's own handle and are not counted again. It costs one counter
+ * and one settled-callback per statement, no timer and no allocation beyond that callback's
+ * promise.
  */
 function trackPoolUsage(client: postgres.Sql, size: number): { client: postgres.Sql; usage: PoolUsage } {
   let inFlight = 0;
   const settle = () => {
     inFlight -= 1;
   };
+  const prepared = preparedStatements(client);
   // postgres.js runs a statement when it is first awaited (its Query is a lazy promise); this
   // `then` starts it a microtask before the caller's own await, after the caller has chosen
   // its result shape (`.values()`), which is all Drizzle does with it.
   const unsafe = ((...args: Parameters<postgres.Sql['unsafe']>) => {
-    const query = client.unsafe(...args);
+    const query = prepared.unsafe(...args);
     inFlight += 1;
     query.then(settle, settle);
     return query;
   }) as postgres.Sql['unsafe'];
   const begin = ((...args: Parameters<postgres.Sql['begin']>) => {
     inFlight += 1;
-    const transaction = client.begin(...args);
+    const transaction = prepared.begin(...args);
     transaction.then(settle, settle);
     return transaction;
   }) as postgres.Sql['begin'];
   // Everything else (options, types, reserve …) is the pool's own, through the prototype.
   const wrapped = Object.assign(Object.create(client) as postgres.Sql, { unsafe, begin });
   return { client: wrapped, usage: { size, inFlight: () => inFlight } };
+}
+
+/**
+ * A statement with more parameters than this runs unprepared: it is a bulk insert or a long
+ * `in (…)` list, whose text changes with its row or id count, so a prepared copy would rarely be
+ * used again and each connection would keep one per count.
+ */
+const MAX_PREPARED_PARAMETERS = 64;
+
+/** A handle of postgres.js: the pool, a transaction's or a savepoint's. */
+type SqlHandle = postgres.Sql | postgres.TransactionSql;
+
+/**
+ * The handle with its statements prepared. Drizzle runs every statement through `unsafe` with
+ * `prepare: false`, and postgres.js then asks the server to describe an unnamed statement's
+ * parameters first: two round trips, and a parse, analysis and plan of the text, for every
+ * statement. Prepared, a statement is parsed and described once per connection (postgres.js
+ * keeps them by text and parameter types until the connection's lifetime ends, and prepares
+ * again when a schema change invalidates one), then each call is one bind and execute; PostgreSQL
+ * may then reuse a generic plan where it costs no more than planning each call. Statements without
+ * parameters keep the simple protocol, and those with very many stay unprepared. Transactions and
+ * savepoints opened from the handle hand their callback a handle that prepares too.
+ */
+function preparedStatements<T extends SqlHandle>(handle: T): T {
+  const unsafe = ((query: string, args?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+    handle.unsafe(
+      query,
+      args as postgres.ParameterOrJSON<never>[],
+      args && args.length > 0 && args.length <= MAX_PREPARED_PARAMETERS
+        ? { ...options, prepare: true }
+        : options,
+    )) as postgres.Sql['unsafe'];
+  const overrides: Partial<postgres.TransactionSql> & { unsafe: postgres.Sql['unsafe'] } = { unsafe };
+  /** `begin(fn)`, `begin(options, fn)`, `savepoint(fn)`, `savepoint(name, fn)`: the callback is last. */
+  const withPreparingCallback = (args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last] as (inner: postgres.TransactionSql) => unknown;
+    const copy = [...args];
+    copy[last] = (inner: postgres.TransactionSql) => callback(preparedStatements(inner));
+    return copy;
+  };
+  if ('begin' in handle && typeof handle.begin === 'function') {
+    const begin = handle.begin.bind(handle) as (...args: unknown[]) => unknown;
+    (overrides as { begin?: unknown }).begin = (...args: unknown[]) => begin(...withPreparingCallback(args));
+  }
+  if ('savepoint' in handle && typeof handle.savepoint === 'function') {
+    const savepoint = handle.savepoint.bind(handle) as (...args: unknown[]) => unknown;
+    (overrides as { savepoint?: unknown }).savepoint = (...args: unknown[]) =>
+      savepoint(...withPreparingCallback(args));
+  }
+  return Object.assign(Object.create(handle) as T, overrides);
 }
 
 /** Seconds between attempts to LISTEN again after the listening connection dropped. */
