@@ -64,6 +64,32 @@ export interface QueuePluginOptions {
   timings?: QueueTimings;
 }
 
+/** Cron schedules run in UTC. */
+const SCHEDULE_TIME_ZONE = 'UTC';
+
+/** True when a stored queue already has these retry settings (policy standard). */
+function hasSettings(
+  stored: PgBoss.QueueResult,
+  retry: Omit<QueueSettings, 'pollingIntervalSeconds'>,
+): boolean {
+  return (
+    stored.policy === 'standard' &&
+    stored.retryLimit === retry.retryLimit &&
+    stored.retryDelay === retry.retryDelay &&
+    stored.retryBackoff === retry.retryBackoff
+  );
+}
+
+/** A row of pgboss.schedule as getSchedules answers it (`select *`: its time zone too). */
+type StoredSchedule = PgBoss.Schedule & { timezone?: string };
+
+/** True when a stored schedule already runs this cron in UTC with no data (what `schedule` stores). */
+function isScheduled(stored: StoredSchedule | undefined, cron: string): boolean {
+  if (!stored || stored.cron !== cron || stored.timezone !== SCHEDULE_TIME_ZONE) return false;
+  const data: unknown = stored.data;
+  return data === null || data === undefined || (typeof data === 'object' && Object.keys(data).length === 0);
+}
+
 interface Registration {
   name: string;
   settings: QueueSettings;
@@ -114,9 +140,10 @@ export default fp<QueuePluginOptions>(
     const startWorkers = async () => {
       if (workerIds.length > 0) return;
       // Queues are created one at a time (see createQueueOnce), and only those that do not exist
-      // yet: on an existing database that is none, and the settings updates and workers of every
-      // queue then start together instead of one round trip after another.
-      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      // yet. A queue's retry settings are written only when they differ from the stored ones: on
+      // an existing database that is none, and each write is a commit of its own that start-up
+      // would wait for.
+      const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
       for (const { name, settings } of registrations) {
         if (existing.has(name)) continue;
         const { pollingIntervalSeconds: _polling, ...retry } = settings;
@@ -125,7 +152,10 @@ export default fp<QueuePluginOptions>(
       const ids = await Promise.all(
         registrations.map(async ({ name, settings, handler }) => {
           const { pollingIntervalSeconds = 2, ...retry } = settings;
-          await boss.updateQueue(name, { name, policy: 'standard', ...retry });
+          const stored = existing.get(name);
+          if (!stored || !hasSettings(stored, retry)) {
+            await boss.updateQueue(name, { name, policy: 'standard', ...retry });
+          }
           const options = { batchSize: 1, pollingIntervalSeconds, includeMetadata: true as const };
           let id = '';
           id = await boss.work<object>(name, options, async (jobs) => {
@@ -189,7 +219,15 @@ export default fp<QueuePluginOptions>(
     app.addHook('onReady', async () => {
       isReady = true;
       await startWorkers();
-      await Promise.all(schedules.map(({ name, cron }) => boss.schedule(name, cron, {}, { tz: 'UTC' })));
+      // Only the schedules that are new or changed: the same commits as the queues' settings.
+      const stored = new Map(
+        (await boss.getSchedules()).map((schedule: StoredSchedule) => [schedule.name, schedule]),
+      );
+      await Promise.all(
+        schedules
+          .filter(({ name, cron }) => !isScheduled(stored.get(name), cron))
+          .map(({ name, cron }) => boss.schedule(name, cron, {}, { tz: SCHEDULE_TIME_ZONE })),
+      );
     });
     // Before the database closes: let running jobs finish, then stop polling and maintenance.
     app.addHook('preClose', async () => {
