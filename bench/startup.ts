@@ -16,12 +16,10 @@ const EMPTY_TARGET_S = 15;
 const EXISTING_TARGET_S = 2;
 const CLOCK_TICKS_PER_S = 100;
 
-/** CPU seconds (user + system) of the server process `npm start` runs, or NaN off Linux. */
-async function serverCpuSeconds(startPid: number | undefined): Promise<number> {
+/** CPU seconds (user + system) of the server (`npm start` runs it in its own process), or NaN off Linux. */
+async function serverCpuSeconds(pid: number | undefined): Promise<number> {
   try {
-    const children = await readFile(`/proc/${startPid}/task/${startPid}/children`, 'utf8');
-    const serverPid = children.trim().split(/\s+/)[0];
-    const stat = await readFile(`/proc/${serverPid}/stat`, 'utf8');
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
   } catch {

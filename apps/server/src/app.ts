@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
+import type { DataDirCluster } from './db/data-dir-cluster.ts';
 import type { Database } from './db/index.ts';
 import { syncReferenceData } from './domain/reference/sync-reference-data.ts';
 import { JSON_BODY_LIMIT_BYTES } from './lib/limits.ts';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
    * fresh copy). The app closes it when the app closes.
    */
   database?: Database;
+  /** The embedded cluster of DATA_DIR, already starting: server.ts starts it before loading the app. */
+  cluster?: Promise<DataDirCluster>;
   /** Where log lines go instead of stdout. */
   logStream?: DestinationStream;
   /** How often the job queue runs its own upkeep; pg-boss's defaults unless a test speeds them up. */
@@ -106,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
     await app.register(redisPlugin);
-    await app.register(dbPlugin, { database: options.database });
+    await app.register(dbPlugin, { database: options.database, cluster: options.cluster });
     // Right after migrations: the reference tables must match this release's data before
     // any route or job reads them. A no-op (one read) when they already do.
     await syncReferenceData(app.db);

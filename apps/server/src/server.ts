@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startDataDirCluster } from './db/data-dir-cluster.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { stopEmbeddedClusters } from './db/embedded-cluster.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
-import { seedDemoData } from './seed/index.ts';
 
 /** How long a shutdown may take before the database is stopped and the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,7 +30,7 @@ function describe(error: unknown): string {
  * Closes the app (Fastify stops accepting, in-flight requests finish, then every onClose hook:
  * sockets, queue, database, and the embedded cluster last) and exits. One shutdown per process:
  * a signal that arrives while it runs does not cut it short. `npm start` gets every signal
- * twice (the process group's, and scripts/start.mjs forwarding it), and exiting on the second
+ * twice (the process group's, and npm forwarding it), and exiting on the second
  * would leave the embedded PostgreSQL running with the app's transactions cut off.
  */
 function requestShutdown(cause: { signal?: string; err?: unknown }): void {
@@ -92,11 +91,24 @@ async function start(): Promise<void> {
   });
 
   const config = loadConfig();
-  const building = buildApp(config);
+  // The embedded cluster starts before the app's modules load (app.ts and what it imports are a
+  // dynamic import for that reason): PostgreSQL starts in its own process while this one compiles
+  // and evaluates the server, instead of after it. Its messages wait for the app's logger.
+  const earlyMessages: string[] = [];
+  const log = (message: string) => (app ? app.log.info(message) : earlyMessages.push(message));
+  const cluster = config.databaseUrl ? undefined : startDataDirCluster(config.dataDir, log);
+  // Awaited by the app's database plugin, which reports a failure; not an unhandled rejection meanwhile.
+  cluster?.catch(() => {});
+  const building = (async () => {
+    const { buildApp } = await import('./app.ts');
+    return buildApp(config, { cluster });
+  })();
   built = building;
   app = await building;
+  for (const message of earlyMessages.splice(0)) app.log.info(message);
   if (shutdown) return;
 
+  const { seedDemoData } = await import('./seed/index.ts');
   const demo = await seedDemoData(app);
   if (shutdown) return;
   await app.listen({ port: config.port, host: config.host });

@@ -6,8 +6,8 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import type { AppConfig } from '../config.ts';
 import { SERVER_PACKAGE_DIR } from '../lib/server-package.ts';
-import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
-import { startEmbeddedCluster } from './embedded-cluster.ts';
+import { type DataDirCluster, startDataDirCluster } from './data-dir-cluster.ts';
+import type { DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -280,55 +280,30 @@ async function listenOn(
  * Opens the configured database: the PostgreSQL server at DATABASE_URL, or else the embedded
  * cluster in DATA_DIR/postgres, started here and stopped when the database is closed.
  */
+export interface CreateDatabaseOptions {
+  allowLegacyData?: boolean;
+  /** The embedded cluster, already starting (server.ts starts it before loading the app). */
+  cluster?: Promise<DataDirCluster>;
+}
+
 export async function createDatabase(
   config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
   log: (message: string) => void = () => {},
-  options: { allowLegacyData?: boolean } = {},
+  options: CreateDatabaseOptions = {},
 ): Promise<Database> {
   if (config.databaseUrl) return createPostgresDatabase(config.databaseUrl);
-  // Before anything in DATA_DIR is looked at: a second server must leave the first one's cluster
-  // alone. Only the embedded database is locked: with DATABASE_URL, instances may share a
-  // DATA_DIR on purpose (a shared volume for uploads and exports behind a load balancer).
-  const dataDirLock = lockDataDir(config.dataDir, log);
-  try {
-    if (!options.allowLegacyData) assertNoUnconvertedPgliteData(config.dataDir);
-    const cluster = await startEmbeddedCluster({
-      clusterDir: path.join(config.dataDir, 'postgres'),
-      passwordFile: path.join(config.dataDir, 'postgres-password'),
-      log,
-    });
-    return createPostgresDatabase(cluster.url, {
-      engine: 'embedded-postgres',
-      dataDirLock,
-      isRestarting: cluster.isRestarting,
-      onClose: async () => {
-        await cluster.stop();
-        dataDirLock.release();
-      },
-    });
-  } catch (error) {
-    dataDirLock.release();
-    throw error;
-  }
+  const { cluster, dataDirLock } = await (options.cluster ??
+    startDataDirCluster(config.dataDir, log, options));
+  return createPostgresDatabase(cluster.url, {
+    engine: 'embedded-postgres',
+    dataDirLock,
+    isRestarting: cluster.isRestarting,
+    onClose: async () => {
+      await cluster.stop();
+      dataDirLock.release();
+    },
+  });
 }
-
-/**
- * Earlier versions kept the embedded database in DATA_DIR/db (PGlite). Its rows are moved into
- * the PostgreSQL cluster by `npm run upgrade:data` once; until then the server refuses to start
- * on an empty cluster rather than letting the data silently disappear.
- */
-function assertNoUnconvertedPgliteData(dataDir: string): void {
-  const legacyDir = path.join(dataDir, 'db');
-  if (!existsSync(path.join(legacyDir, 'PG_VERSION'))) return;
-  if (existsSync(path.join(legacyDir, 'MOVED-TO-POSTGRES'))) return;
-  throw new LegacyDataError(
-    `${legacyDir} holds data of an earlier MedHire version (embedded PGlite). ` +
-      'Move it into the embedded PostgreSQL database once with `npm run upgrade:data` ' +
-      '(with the same DATA_DIR), then start again.',
-  );
-}
-
-export class LegacyDataError extends Error {}
 
 /**
  * Applies the migrations of `migrationsFolder` (this release's by default) under the advisory

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { DataDirCluster } from '../db/data-dir-cluster.ts';
 import { createDatabase, type Database, type Db } from '../db/index.ts';
 import { DatabaseRestartingError } from '../db/unavailable.ts';
 
@@ -14,6 +15,8 @@ declare module 'fastify' {
 export interface DbPluginOptions {
   /** An already migrated database to use instead of opening the configured one. */
   database?: Database;
+  /** The embedded cluster of DATA_DIR, already starting (see server.ts). */
+  cluster?: Promise<DataDirCluster>;
 }
 
 /**
@@ -24,7 +27,9 @@ export default fp<DbPluginOptions>(
   async (app, options) => {
     let database = options.database;
     if (!database) {
-      database = await createDatabase(app.config, (message) => app.log.info(message));
+      database = await createDatabase(app.config, (message) => app.log.info(message), {
+        cluster: options.cluster,
+      });
       try {
         await database.migrate();
       } catch (error) {
