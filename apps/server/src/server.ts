@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { startDataDirCluster } from './db/data-dir-cluster.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { stopEmbeddedClusters } from './db/embedded-cluster.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { loggerOptions } from './lib/logger.ts';
 
 /** How long a shutdown may take before the database is stopped and the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -93,9 +95,10 @@ async function start(): Promise<void> {
   const config = loadConfig();
   // The embedded cluster starts before the app's modules load (app.ts and what it imports are a
   // dynamic import for that reason): PostgreSQL starts in its own process while this one compiles
-  // and evaluates the server, instead of after it. Its messages wait for the app's logger.
-  const earlyMessages: string[] = [];
-  const log = (message: string) => (app ? app.log.info(message) : earlyMessages.push(message));
+  // and evaluates the server, instead of after it. Until the app's logger exists, its messages
+  // (creating the cluster takes a while on the first start) go to one with the same options.
+  const startLogger = pino(loggerOptions(config.logLevel));
+  const log = (message: string) => (app ? app.log.info(message) : startLogger.info(message));
   const cluster = config.databaseUrl ? undefined : startDataDirCluster(config.dataDir, log);
   // Awaited by the app's database plugin, which reports a failure; not an unhandled rejection meanwhile.
   cluster?.catch(() => {});
@@ -105,13 +108,14 @@ async function start(): Promise<void> {
   })();
   built = building;
   app = await building;
-  for (const message of earlyMessages.splice(0)) app.log.info(message);
   if (shutdown) return;
 
   const { seedDemoData } = await import('./seed/index.ts');
   const demo = await seedDemoData(app);
   if (shutdown) return;
   await app.listen({ port: config.port, host: config.host });
+  // A signal during listen: the shutdown closes what just started; it is not announced.
+  if (shutdown) return;
   const { port } = app.server.address() as AddressInfo;
   app.database.dataDirLock?.recordPort(port);
   process.stdout.write(`MedHire listening on http://${config.host}:${port}\n`);
