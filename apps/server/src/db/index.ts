@@ -88,11 +88,15 @@ export interface PostgresDatabaseOptions {
   max?: number;
   dataDirLock?: DataDirLock;
   isRestarting?: () => boolean;
+  /** A Unix socket the pool and the LISTEN connection use instead of the URL's host and port. */
+  socketPath?: string;
 }
 
 export function createPostgresDatabase(url: string, options: PostgresDatabaseOptions = {}): Database {
   const size = options.max ?? POOL_SIZE;
+  const socket = options.socketPath ? { path: options.socketPath } : {};
   const client = postgres(url, {
+    ...socket,
     max: size,
     onnotice: () => {},
     // A database that does not answer fails a query within seconds (then 503), rather than at
@@ -131,7 +135,7 @@ export function createPostgresDatabase(url: string, options: PostgresDatabaseOpt
       const [row] = await client<{ server_version: string }[]>`show server_version`;
       return row?.server_version.split(' ')[0] ?? 'unknown';
     },
-    listen: (channel, onNotify, onState) => listenOn(url, channel, onNotify, onState),
+    listen: (channel, onNotify, onState) => listenOn(url, socket, channel, onNotify, onState),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -231,6 +235,7 @@ const RELISTEN_DELAY_MS = 1_000;
 
 async function listenOn(
   url: string,
+  socket: { path?: string },
   channel: string,
   onNotify: (payload: string) => void,
   onState: (listening: boolean) => void,
@@ -241,6 +246,7 @@ async function listenOn(
   // out. `listen` itself cannot be used: it reconnects silently, and missed notifications must
   // be known here.
   const options = {
+    ...socket,
     max: 1,
     max_lifetime: null,
     fetch_types: false,
@@ -298,6 +304,7 @@ export async function createDatabase(
     engine: 'embedded-postgres',
     dataDirLock,
     isRestarting: cluster.isRestarting,
+    socketPath: cluster.socketPath,
     onClose: async () => {
       await cluster.stop();
       dataDirLock.release();

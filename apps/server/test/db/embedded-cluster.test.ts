@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedCluster } from '../../src/db/embedded-cluster.ts';
+import { createPostgresDatabase } from '../../src/db/index.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const root = mkdtempSync(path.join(tmpdir(), 'medhire-cluster-test-'));
@@ -114,6 +115,56 @@ describe('the embedded PostgreSQL cluster', () => {
       const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
       expect((await sql`select count(*)::int as count from survivors`)[0]?.count).toBe(2);
       await sql.end();
+    } finally {
+      await cluster.stop();
+    }
+  });
+
+  it("connects the app's pool through a Unix socket only the cluster's owner can use, still with the password", {
+    timeout: 60_000,
+  }, async () => {
+    const cluster = await startEmbeddedCluster(options);
+    const database = createPostgresDatabase(cluster.url, { socketPath: cluster.socketPath, max: 2 });
+    try {
+      expect(cluster.socketPath).toBe(path.join(root, 'socket', `.s.PGSQL.${cluster.port}`));
+      expect(statSync(path.join(root, 'socket')).mode & 0o777).toBe(0o700);
+      // A connection over a Unix socket has no server address; one over TCP has 127.0.0.1.
+      expect(await database.client`select inet_server_addr()::text as address`).toEqual([{ address: null }]);
+      const tcp = postgres(cluster.url, { max: 1, onnotice: () => {} });
+      expect(await tcp`select host(inet_server_addr()) as address`).toEqual([{ address: '127.0.0.1' }]);
+      await tcp.end();
+
+      const wrong = new URL(cluster.url);
+      wrong.password = 'not-the-password';
+      const refused = postgres(wrong.toString(), {
+        path: cluster.socketPath,
+        max: 1,
+        onnotice: () => {},
+        connect_timeout: 5,
+      });
+      await expect(refused`select 1`).rejects.toThrow(/password authentication failed/);
+      await refused.end();
+    } finally {
+      await database.close();
+      await cluster.stop();
+    }
+  });
+
+  it('keeps TCP alone when the data directory is too deep for a socket path', {
+    timeout: 120_000,
+  }, async () => {
+    const deep = path.join(root, 'a-data-directory-nested-deep-enough'.repeat(3));
+    const cluster = await startEmbeddedCluster({
+      clusterDir: path.join(deep, 'postgres'),
+      passwordFile: path.join(deep, 'postgres-password'),
+      ephemeral: true,
+    });
+    try {
+      expect(cluster.socketPath).toBeUndefined();
+      expect(existsSync(path.join(deep, 'socket'))).toBe(false);
+      const tcp = postgres(cluster.url, { max: 1, onnotice: () => {} });
+      expect(await tcp`select host(inet_server_addr()) as address`).toEqual([{ address: '127.0.0.1' }]);
+      await tcp.end();
     } finally {
       await cluster.stop();
     }

@@ -33,6 +33,8 @@ export const EXCLUDED_DATA_ENTRIES = new Set([
   'postgres.initialising',
   'postgres.log',
   'postgres-password',
+  // The embedded cluster's Unix socket and its lock file.
+  'socket',
   'outbox',
   'upload-staging',
   'db',
