@@ -7,6 +7,7 @@
 // the server only imports them on demand.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import { build } from 'esbuild';
 
 /**
@@ -54,39 +55,6 @@ function isExternal(name) {
   );
 }
 
-const VLQ_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const VLQ_VALUES = new Map([...VLQ_DIGITS].map((digit, value) => [digit, value]));
-
-/** The numbers of one source map segment (base64 VLQ). */
-function decodeSegment(text) {
-  const numbers = [];
-  let value = 0;
-  let shift = 0;
-  for (const digit of text) {
-    const bits = VLQ_VALUES.get(digit);
-    value += (bits & 31) << shift;
-    if (bits & 32) {
-      shift += 5;
-    } else {
-      numbers.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return numbers;
-}
-
-function encodeNumber(number) {
-  let value = number < 0 ? (-number << 1) | 1 : number << 1;
-  let text = '';
-  do {
-    const bits = value & 31;
-    value >>>= 5;
-    text += VLQ_DIGITS[value > 0 ? bits | 32 : bits];
-  } while (value > 0);
-  return text;
-}
-
 /**
  * Keeps the mappings of the server's own code only. `npm start` runs with --enable-source-maps,
  * and Node.js decodes a module's whole map when it loads it: the packages' mappings were four
@@ -99,39 +67,20 @@ function keepOwnMappings(mapPath) {
   map.sources.forEach((source, index) => {
     if (!source.includes('node_modules/')) kept.set(index, kept.size);
   });
-  // Absolute values of the previous segment (source, line, column, name), and what was last written.
-  const read = [0, 0, 0, 0];
-  const written = [0, 0, 0, 0];
   // Node.js looks a position up across lines (the nearest segment before it, on any line), so an
   // unmapped segment is kept wherever it ends the range of a mapped one, on its line or after it.
   let previousMapped = false;
-  const lines = map.mappings.split(';').map((line) => {
-    let writtenColumn = 0;
-    let readColumn = 0;
-    const segments = [];
-    for (const segment of line ? line.split(',') : []) {
-      const numbers = decodeSegment(segment);
-      readColumn += numbers[0];
-      for (let field = 1; field < numbers.length; field += 1) read[field - 1] += numbers[field];
-      const source = numbers.length > 1 ? kept.get(read[0]) : undefined;
-      if (source === undefined && !previousMapped) continue;
-      let text = encodeNumber(readColumn - writtenColumn);
-      writtenColumn = readColumn;
-      if (source !== undefined) {
-        const absolute = [source, read[1], read[2], read[3]];
-        const fields = numbers.length === 5 ? 4 : 3;
-        for (let field = 0; field < fields; field += 1) {
-          text += encodeNumber(absolute[field] - written[field]);
-          written[field] = absolute[field];
-        }
-      }
-      segments.push(text);
-      previousMapped = source !== undefined;
-    }
-    return segments.join(',');
-  });
+  const lines = decode(map.mappings).map((line) =>
+    line.flatMap(([column, source, ...position]) => {
+      const keptSource = source === undefined ? undefined : kept.get(source);
+      const wasMapped = previousMapped;
+      previousMapped = keptSource !== undefined;
+      if (keptSource !== undefined) return [[column, keptSource, ...position]];
+      return wasMapped ? [[column]] : [];
+    }),
+  );
   map.sources = map.sources.filter((_source, index) => kept.has(index));
-  map.mappings = lines.join(';');
+  map.mappings = encode(lines);
   writeFileSync(mapPath, JSON.stringify(map));
 }
 
