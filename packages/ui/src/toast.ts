@@ -42,8 +42,26 @@ export function notifyError(message: string): void {
   show('error', message, { toastId: `error:${message}` });
 }
 
+/** Form error toasts still possibly on screen, by toast id. */
+const formErrorToastIds = new Set<string>();
+
 export function notifyFormError(message: string): void {
-  show('error', message, { toastId: `form-error:${message}`, autoClose: FORM_TOAST_AUTO_CLOSE_MS });
+  const toastId = `form-error:${message}`;
+  formErrorToastIds.add(toastId);
+  show('error', message, { toastId, autoClose: FORM_TOAST_AUTO_CLOSE_MS });
+}
+
+/**
+ * Takes down the form error toasts raised so far: a new attempt at the form makes them stale,
+ * and one that succeeds must not carry "wrong password" onto the page it opens.
+ */
+export function dismissFormErrors(): void {
+  if (formErrorToastIds.size === 0) return;
+  const toastIds = [...formErrorToastIds];
+  formErrorToastIds.clear();
+  void loadToastLibrary().then(({ toast }) => {
+    for (const toastId of toastIds) toast.dismiss(toastId);
+  });
 }
 
 export function notifyInfo(message: string): void {

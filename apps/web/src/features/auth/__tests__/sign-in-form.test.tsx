@@ -1,4 +1,4 @@
-import { notifyFormError } from '@medhire/ui/toast.ts';
+import { dismissFormErrors, notifyFormError } from '@medhire/ui/toast.ts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { envelope, failure, makeSession, mockApi } from '../../../test/fixtures.ts';
@@ -7,6 +7,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 vi.mock(import('@medhire/ui/toast.ts'), async (importOriginal) => ({
   ...(await importOriginal()),
   notifyFormError: vi.fn(),
+  dismissFormErrors: vi.fn(),
 }));
 
 /** Sign-in requests sent; the screen's own configuration look-up does not count. */
@@ -118,6 +119,34 @@ describe('sign-in form', () => {
     expect(password).toHaveValue('wrong password');
     expect(submit).toBeEnabled();
     expect(router.state.location.pathname).toBe('/signIn');
+  });
+
+  it('takes the refusal toast down when the next attempt starts, so a success does not carry it to Home', async () => {
+    let attempts = 0;
+    mockApi({
+      'POST /api/employer/auth/login': () => {
+        attempts += 1;
+        return attempts === 1
+          ? failure('The e-mail or password is incorrect.', 401, 'UNAUTHENTICATED')
+          : envelope(makeSession());
+      },
+      'GET /api/employer/auth/sync-user-detail/user-1': () =>
+        envelope({ user: makeSession().user, code: 200 }),
+    });
+    const { user, email, password, submit } = await openSignIn();
+    await user.type(email, 'recruiting@lakeside-clinic.org');
+    await user.type(password, 'wrong password');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The e-mail or password is incorrect.');
+    const refusedAt = vi.mocked(notifyFormError).mock.invocationCallOrder.at(-1) ?? Number.POSITIVE_INFINITY;
+    const dismissedBefore = vi.mocked(dismissFormErrors).mock.invocationCallOrder.length;
+
+    await user.clear(password);
+    await user.type(password, 'correct horse battery');
+    await user.click(submit);
+    expect(await screen.findByRole('heading', { name: 'Home', level: 1 })).toBeInTheDocument();
+    const dismissedAt = vi.mocked(dismissFormErrors).mock.invocationCallOrder.slice(dismissedBefore);
+    expect(dismissedAt.some((order) => order > refusedAt)).toBe(true);
   });
 
   it("says the server could not be reached on the form, and 'Network Error.!' in the toast", async () => {

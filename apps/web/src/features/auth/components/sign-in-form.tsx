@@ -9,7 +9,7 @@ import {
   type PasskeySignInCalls,
   usePasskeyAutofill,
 } from '@medhire/ui/passkey-sign-in.tsx';
-import { notifyFormError } from '@medhire/ui/toast.ts';
+import { dismissFormErrors, notifyFormError } from '@medhire/ui/toast.ts';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks.ts';
@@ -52,6 +52,7 @@ export function SignInForm({ onSecondStep }: SignInFormProps) {
     () => ({
       options: () => authApi.passkeyOptions(),
       signIn: async (credential) => {
+        dismissFormErrors();
         preloadSignedInState();
         const result = await dispatch(signInWithPasskey({ credential: credential as TPasskeyAssertion }));
         if (signInWithPasskey.rejected.match(result)) {
@@ -97,6 +98,8 @@ export function SignInForm({ onSecondStep }: SignInFormProps) {
       return;
     }
     setErrors({});
+    // An earlier attempt's error toast is stale now, and must not follow a success onto Home.
+    dismissFormErrors();
     // What the signed-in pages need downloads while the server checks the credentials.
     preloadSignedInState();
     setIsSubmitting(true);
