@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDurationSeconds, type Figure, formatTable, meetsTarget } from './lib/figures.ts';
+import { waitForQuietMachine } from './lib/process-cpu.ts';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const scripts = [
@@ -42,6 +43,14 @@ const startedAt = Date.now();
 try {
   for (const script of scripts) {
     console.log(`\n== ${script}`);
+    // Each benchmark starts on a quiet machine: the previous one's servers and clusters have
+    // finished shutting down, and its seeds' autovacuum has run.
+    const quiet = await waitForQuietMachine();
+    console.log(
+      quiet.isQuiet
+        ? `machine quiet after ${(quiet.waitedMs / 1000).toFixed(0)} s`
+        : `machine still busy after ${(quiet.waitedMs / 1000).toFixed(0)} s: its figures may be slower`,
+    );
     const resultFile = join(workDir, `${script}.json`);
     const exitCode = await runScript(script, resultFile);
     if (exitCode !== 0) {

@@ -76,11 +76,44 @@ export async function cpuSnapshot(): Promise<CpuSnapshot | undefined> {
         if (parsed) processes.set(Number(name), parsed);
       }),
   );
+  return { processes, ...machineTicks(machine) };
+}
+
+/** All CPUs' busy and total ticks since boot, from the text of /proc/stat. */
+function machineTicks(procStat: string): { machineBusy: number; machineTotal: number } {
   // cpu  user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
-  const totals = (machine.split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
+  const totals = (procStat.split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9).map(Number);
   const machineTotal = totals.reduce((sum, value) => sum + value, 0);
-  const machineBusy = machineTotal - (totals[3] ?? 0) - (totals[4] ?? 0);
-  return { processes, machineBusy, machineTotal };
+  return { machineBusy: machineTotal - (totals[3] ?? 0) - (totals[4] ?? 0), machineTotal };
+}
+
+/**
+ * Waits until the whole machine has been less than `busyBelow` busy for `quietSeconds` in a row
+ * (at most `maxSeconds`): what the previous benchmark left behind (a cluster shutting down,
+ * autovacuum after a large seed, a browser closing) then does not land in the next one's
+ * figures. Answers how long it waited and whether the machine did go quiet; without /proc at once.
+ */
+export async function waitForQuietMachine({
+  busyBelow = 0.1,
+  quietSeconds = 2,
+  maxSeconds = 60,
+} = {}): Promise<{ waitedMs: number; isQuiet: boolean }> {
+  const startedAt = Date.now();
+  const read = () => readFile('/proc/stat', 'utf8').then(machineTicks, () => undefined);
+  let previous = await read();
+  if (!previous) return { waitedMs: 0, isQuiet: true };
+  let quietInARow = 0;
+  while (Date.now() - startedAt < maxSeconds * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = await read();
+    if (!current) return { waitedMs: Date.now() - startedAt, isQuiet: true };
+    const total = current.machineTotal - previous.machineTotal;
+    const busy = total > 0 ? (current.machineBusy - previous.machineBusy) / total : 0;
+    previous = current;
+    quietInARow = busy < busyBelow ? quietInARow + 1 : 0;
+    if (quietInARow >= quietSeconds) return { waitedMs: Date.now() - startedAt, isQuiet: true };
+  }
+  return { waitedMs: Date.now() - startedAt, isQuiet: false };
 }
 
 /**
