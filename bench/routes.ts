@@ -70,7 +70,11 @@ async function getData<T>(baseURL: string, path: string, token: string): Promise
 const medhire = await startTestServer({
   requireWebBuild: false,
   demoData: true,
-  env: { TRUST_PROXY: 'loopback' },
+  // BENCH_LOG_LEVEL=info measures the routes with the request log lines a default start writes.
+  env: {
+    TRUST_PROXY: 'loopback',
+    ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+  },
 });
 try {
   const login = await fetch(`${medhire.baseURL}/api/employer/auth/login`, {

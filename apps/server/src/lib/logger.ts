@@ -23,15 +23,54 @@ const SECRET_FIELDS = [
   'cookie',
 ];
 
-export const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
-];
+/** Also secrets under these names: the API key and cookie headers of a logged headers object. */
+const SECRET_KEYS = new Set<string>([...SECRET_FIELDS, 'x-api-key', 'set-cookie']);
+const REDACTED = '[redacted]';
+/** Secret fields are looked for at the top of a logged object and two levels below it. */
+const REDACT_DEPTH = 3;
+
+/** Plain objects, arrays and errors are looked into; a request, a reply or a Date is not. */
+function isLookedInto(value: unknown): value is object {
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value) || value instanceof Error) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** A shallow copy; an error's keeps its class, message and stack for pino's error serializer. */
+function shallowCopy(value: object): Record<string, unknown> {
+  if (Array.isArray(value)) return [...value] as unknown as Record<string, unknown>;
+  if (!(value instanceof Error)) return { ...value };
+  const copy = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(value)) {
+    Object.defineProperty(copy, name, Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor);
+  }
+  return copy;
+}
+
+/**
+ * `value` with the value of every secret field (SECRET_KEYS) replaced by "[redacted]", at its
+ * top and two levels below (what pino's `password`, `*.password` and `*.*.password` paths
+ * covered). What it is given is never changed: the objects on the way to a secret are copied,
+ * and an object holding none is answered as it is. One walk over the logged object: pino's
+ * own redaction ran each of its sixty paths over every line, three quarters of what writing a
+ * request's log line cost.
+ */
+export function redactSecrets<T>(value: T, depth = 0): T {
+  if (!isLookedInto(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const current = (value as Record<string, unknown>)[key];
+    let next = current;
+    if (SECRET_KEYS.has(key)) next = current === undefined ? current : REDACTED;
+    else if (depth + 1 < REDACT_DEPTH) next = redactSecrets(current, depth + 1);
+    if (next !== current) {
+      copy ??= shallowCopy(value);
+      copy[key] = next;
+    }
+  }
+  return (copy ?? value) as T;
+}
 
 /**
  * Query parameters that carry secrets in links (password reset, OpenID Connect callbacks);
@@ -57,8 +96,8 @@ export function redactUrl(url: string): string {
 
 /**
  * Pino options for the app. Request bodies are never logged: the request serializer keeps
- * method, URL (secret query values redacted), host and addresses only; the redaction list
- * guards anything a handler logs on purpose.
+ * method, URL (secret query values redacted), host and addresses only; redactSecrets guards
+ * anything a handler logs on purpose.
  */
 export function loggerOptions(
   level: LogLevel,
@@ -66,7 +105,10 @@ export function loggerOptions(
 ): LoggerOptions & { stream?: DestinationStream } {
   return {
     level,
-    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    // Every line's object, before the serializers below (whose own output holds no secret: the
+    // request's URL is redacted by redactUrl, headers are left out). A child's bindings are
+    // redacted where the child is made (LazyRequestLogger).
+    formatters: { log: redactSecrets },
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
@@ -89,8 +131,8 @@ type Logger = FastifyBaseLogger & {
 /**
  * A request's logger that becomes a real pino child (with the request id bound) only when it
  * first writes a line at an enabled level. Making the child is most of what logging costs a
- * request that logs nothing: pino runs the redaction paths over the bindings at once, a tenth of
- * the server's time on a cheap route at LOG_LEVEL=warn. What is logged, and how it is redacted,
+ * request that logs nothing: pino serialises the bindings at once, which was a tenth of the
+ * server's time on a cheap route at LOG_LEVEL=warn. What is logged, and how it is redacted,
  * is the same as with the child made up front.
  */
 export class LazyRequestLogger implements FastifyBaseLogger {
@@ -106,7 +148,7 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   }
 
   #logger(): Logger {
-    this.#child ??= this.#parent.child(this.#bindings, this.#options) as Logger;
+    this.#child ??= this.#parent.child(redactSecrets(this.#bindings), this.#options) as Logger;
     return this.#child;
   }
 
@@ -160,6 +202,6 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#logger().child(bindings, options);
+    return this.#logger().child(redactSecrets(bindings), options);
   }
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { LazyRequestLogger, loggerOptions } from '../../src/lib/logger.ts';
+import { LazyRequestLogger, loggerOptions, redactSecrets } from '../../src/lib/logger.ts';
 
 /** The app's pino logger at `level`, writing into an array of parsed lines. */
 function appLogger(level: 'info' | 'warn') {
@@ -81,5 +81,67 @@ describe('a request logger', () => {
 
     expect(logger.level).toBe('warn');
     expect(lines).toMatchObject([{ level: 30, reqId: 'request-3', msg: 'now shown' }]);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces secret fields at the top and two levels below, and copies instead of changing', () => {
+    const logged = {
+      password: 'pw-1',
+      body: { email: 'a@b.co', token: 'tok-2', nested: { otp: '918273', deeper: { secret: 'kept-3' } } },
+      headers: { authorization: 'Bearer x', 'x-api-key': 'key-4', accept: 'application/json' },
+      list: [{ refreshToken: 'r-5' }],
+      count: 3,
+    };
+    const before = structuredClone(logged);
+
+    expect(redactSecrets(logged)).toEqual({
+      password: '[redacted]',
+      body: {
+        email: 'a@b.co',
+        token: '[redacted]',
+        nested: { otp: '[redacted]', deeper: { secret: 'kept-3' } },
+      },
+      headers: { authorization: '[redacted]', 'x-api-key': '[redacted]', accept: 'application/json' },
+      list: [{ refreshToken: '[redacted]' }],
+      count: 3,
+    });
+    expect(logged).toEqual(before);
+  });
+
+  it('answers an object without secrets as it is, and leaves class instances alone', () => {
+    const clean = { conversationId: 'c-1', details: { attempts: 2 } };
+    expect(redactSecrets(clean)).toBe(clean);
+    const when = new Date(0);
+    expect(redactSecrets({ when }).when).toBe(when);
+    class Holder {
+      token = 'inside-a-class';
+    }
+    const holder = new Holder();
+    expect(redactSecrets({ holder }).holder).toBe(holder);
+  });
+
+  it("redacts an error's own secret fields in a copy that is still that error", () => {
+    const error = Object.assign(new TypeError('refused'), { token: 'tok-6', code: 'E_REFUSED' });
+    const { err } = redactSecrets({ err: error });
+    expect(err).not.toBe(error);
+    expect(err).toBeInstanceOf(TypeError);
+    expect(err.message).toBe('refused');
+    expect(err.stack).toBe(error.stack);
+    expect(err.token).toBe('[redacted]');
+    expect(err.code).toBe('E_REFUSED');
+    expect(error.token).toBe('tok-6');
+  });
+
+  it('keeps secrets out of the written line, bindings of a child included', () => {
+    const { logger, lines } = appLogger('info');
+    const requestLogger = new LazyRequestLogger(logger, { reqId: 'request-6' }, {});
+    requestLogger
+      .child({ token: 'bound-secret-7' })
+      .info({ err: Object.assign(new Error('x'), { password: 'pw-8' }) }, 'failed');
+    expect(JSON.stringify(lines)).not.toMatch(/bound-secret-7|pw-8/);
+    expect(lines).toMatchObject([
+      { reqId: 'request-6', token: '[redacted]', err: { message: 'x', password: '[redacted]' } },
+    ]);
   });
 });
