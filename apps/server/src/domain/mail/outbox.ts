@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** An attachment as the outbox keeps it: a copy of its bytes beside the message. */
@@ -77,7 +77,11 @@ export async function writeOutboxMessage(
     sentAt,
     emlFile,
   };
-  await writeFile(path.join(directory, `${baseName}.json`), `${JSON.stringify(stored, null, 2)}\n`);
+  // Written beside its final name, then renamed (atomic in one folder): a reader listing the
+  // `.json` files never opens one still being written.
+  const file = path.join(directory, `${baseName}.json`);
+  await writeFile(`${file}.partial`, `${JSON.stringify(stored, null, 2)}\n`);
+  await rename(`${file}.partial`, file);
   return emlFile;
 }
 
