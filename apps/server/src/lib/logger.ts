@@ -43,8 +43,12 @@ function shallowCopy(value: object): Record<string, unknown> {
   if (!(value instanceof Error)) return { ...value };
   const copy = Object.create(Object.getPrototypeOf(value) as object) as Record<string, unknown>;
   for (const name of Object.getOwnPropertyNames(value)) {
+    if (name === 'stack') continue;
     Object.defineProperty(copy, name, Object.getOwnPropertyDescriptor(value, name) as PropertyDescriptor);
   }
+  // Read, not copied: Node.js 24 keeps an error's stack behind an accessor of its own that
+  // answers only for the error it was made on.
+  Object.defineProperty(copy, 'stack', { value: value.stack, writable: true, configurable: true });
   return copy;
 }
 
