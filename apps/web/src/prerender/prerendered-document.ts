@@ -62,6 +62,8 @@ export interface PrerenderedPage {
   assets: RouteAssets;
   /** Vite's `base`: the public path the asset files are served under. */
   base?: string;
+  /** The file (below `base`) of start-after-paint.js, which starts the scripts after the first paint. */
+  loader: string;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -81,8 +83,11 @@ const END_MARKER_ID = 'prerendered-page-end';
 const LEADING_TITLE = /^<title>([^<]*)<\/title>/;
 
 /**
- * index.html with a prerendered page inside #root and the page's stylesheets and script chunks
- * linked in <head>.
+ * index.html with a prerendered page inside #root, the page's stylesheets linked in <head> and
+ * its scripts left to the loader.
+ *
+ * No script is fetched before the page has painted: the app's entry and its chunks are started
+ * by the loader (start-after-paint.js) from its data attributes.
  *
  * The markup is wrapped in an inert element: until the app has loaded, its form and links do
  * nothing (a form submitted natively would put the password in the address). The wrapper has
@@ -108,17 +113,31 @@ export function prerenderedDocument(indexHtml: string, page: PrerenderedPage): s
     html = html.replace(/<title>[^<]*<\/title>/, () => title[0]);
   }
 
-  // The page paints without its scripts, so they must not compete with its stylesheets.
+  // The page paints without its scripts, so they start after it has (start-after-paint.js):
+  // index.html's module script and preloads become the loader's list, the route's chunks after.
+  let entry: string | undefined;
+  const preloads: string[] = [];
   html = html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
+    /[ \t]*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\n?/g,
+    (_match, src: string) => {
+      if (entry) throw new Error('index.html loads more than one module script.');
+      entry = src;
+      return '';
+    },
   );
+  if (!entry) throw new Error('index.html loads no module script.');
+  html = html.replace(
+    /[ \t]*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\n?/g,
+    (_match, href: string) => {
+      preloads.push(href);
+      return '';
+    },
+  );
+  preloads.push(...page.assets.modules.map((file) => `${base}${file}`));
   const headTags = [
     `<link rel="expect" href="#${END_MARKER_ID}" blocking="render">`,
     ...page.assets.stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="${base}${file}">`),
-    ...page.assets.modules.map(
-      (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">`,
-    ),
+    `<script defer src="${base}${page.loader}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
   ];
   html = html.replace(
     /([ \t]*)<\/head>/,

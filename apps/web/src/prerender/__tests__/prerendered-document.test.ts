@@ -70,6 +70,7 @@ describe('prerenderedDocument', () => {
   const page = {
     markup: '<title>Sign in · MedHire</title><main><h1>Sign in</h1><form class="auth-form"></form></main>',
     assets: { stylesheets: ['assets/screen-1.css'], modules: ['assets/screen-1.js'] },
+    loader: 'assets/start-after-paint-1.js',
   };
 
   it('puts the markup inside #root, in an inert wrapper without a box of its own', () => {
@@ -100,28 +101,42 @@ describe('prerenderedDocument', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('links the route stylesheets after the entry stylesheet, and preloads its chunks', () => {
+  it('links the route stylesheets after the entry stylesheet', () => {
     const html = prerenderedDocument(INDEX_HTML, page);
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/screen-1.css">');
     expect(head.indexOf('/assets/index-1.css')).toBeLessThan(head.indexOf('/assets/screen-1.css'));
-    expect(head).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/screen-1.js">',
-    );
   });
 
-  it('lets the stylesheets go first: every script of the page is fetched at low priority', () => {
+  it('fetches no script before the first paint: the loader starts the entry and every chunk after it', () => {
     const html = prerenderedDocument(INDEX_HTML, page);
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      '<script defer src="/assets/start-after-paint-1.js" data-entry="/assets/index-1.js" data-preload="/assets/react-1.js /assets/screen-1.js"></script>',
     );
-    expect(html.match(/fetchpriority="low"/g)).toHaveLength(3);
+    // After the stylesheets, which a deferred script waits for anyway.
+    expect(head.indexOf('start-after-paint')).toBeGreaterThan(head.indexOf('/assets/screen-1.css'));
+  });
+
+  it('refuses an index.html without exactly one module script', () => {
+    expect(() => prerenderedDocument(INDEX_HTML.replace(/<script[^>]*><\/script>/, ''), page)).toThrow(
+      /no module script/,
+    );
+    const twoScripts = INDEX_HTML.replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/other.js"></script></head>',
+    );
+    expect(() => prerenderedDocument(twoScripts, page)).toThrow(/more than one/);
   });
 
   it('serves assets under a configured base path', () => {
     const html = prerenderedDocument(INDEX_HTML, { ...page, base: '/app/' });
     expect(html).toContain('href="/app/assets/screen-1.css"');
+    expect(html).toContain('src="/app/assets/start-after-paint-1.js"');
+    expect(html).toContain('data-preload="/assets/react-1.js /app/assets/screen-1.js"');
   });
 
   it('keeps replacement patterns in the markup literal', () => {
