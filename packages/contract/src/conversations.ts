@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupDigits } from './en-us-format.ts';
 import { ZQueryText } from './enums.ts';
 
 /**
@@ -82,10 +83,7 @@ export const ZSendMessageBody = z.object({
     .string()
     .trim()
     .min(1, 'Write a message first.')
-    .max(
-      MESSAGE_BODY_MAX,
-      `This message is too long: ${MESSAGE_BODY_MAX.toLocaleString('en-US')} characters at most.`,
-    ),
+    .max(MESSAGE_BODY_MAX, `This message is too long: ${groupDigits(MESSAGE_BODY_MAX)} characters at most.`),
   tempMsgId: z.string().min(1).max(100),
 });
 export type TSendMessageBody = z.infer<typeof ZSendMessageBody>;

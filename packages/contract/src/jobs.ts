@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZCoordinates } from './account.ts';
+import { formatWholeUsd } from './en-us-format.ts';
 import { ZEnumId, ZQueryText } from './enums.ts';
 import { ZPageQuery } from './envelope.ts';
 import { ZAssigneeFilter, ZMemberRef } from './team.ts';
@@ -126,7 +127,7 @@ export const ZSalaryRange = z
       context.addIssue({
         code: 'custom',
         path: ['max'],
-        message: `That is more than $${max.toLocaleString('en-US')} per ${unit}: check the amount or the pay type.`,
+        message: `That is more than ${formatWholeUsd(max)} per ${unit}: check the amount or the pay type.`,
       });
     }
   });

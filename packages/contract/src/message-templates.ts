@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_BODY_MAX } from './conversations.ts';
+import { groupDigits } from './en-us-format.ts';
 
 /**
  * Message templates: reusable message bodies with variables written `{{physician.firstName}}`,
@@ -92,7 +93,7 @@ export const ZTemplateBody = z
   .string()
   .trim()
   .min(1, 'Write the message first.')
-  .max(MESSAGE_BODY_MAX, `A template holds ${MESSAGE_BODY_MAX.toLocaleString('en-US')} characters at most.`)
+  .max(MESSAGE_BODY_MAX, `A template holds ${groupDigits(MESSAGE_BODY_MAX)} characters at most.`)
   .superRefine((body, context) => {
     const unknown = unknownTemplateVariables(body);
     if (unknown.length > 0) {

@@ -1,3 +1,4 @@
+import { formatWholeUsd } from '@medhire/contract/en-us-format';
 import type { TEnums } from '@medhire/contract/enums';
 import {
   JOB_ALERT_LIMITS,
@@ -39,8 +40,6 @@ import {
 } from './alerts-api.ts';
 import './alerts.css';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
 /** The alert's search in words: "Family Medicine · TX · Within 50 miles of Austin, TX". */
 export function describeCriteria(criteria: Partial<TJobSearchCriteria>, enums: TEnums | undefined): string {
   const parts = [
@@ -48,7 +47,7 @@ export function describeCriteria(criteria: Partial<TJobSearchCriteria>, enums: T
     criteria.state,
     describeRadius(criteria),
     criteria.employmentType ? titleOf(enums?.employmentType, criteria.employmentType) : null,
-    criteria.minSalary ? `At least ${usd.format(criteria.minSalary)} a year` : null,
+    criteria.minSalary ? `At least ${formatWholeUsd(criteria.minSalary)} a year` : null,
   ];
   return parts.filter(Boolean).join(' · ');
 }

@@ -1,3 +1,4 @@
+import { formatShortDate } from '@medhire/contract/en-us-format';
 import type {
   TCandidateStatus,
   TPhysicianApplication,
@@ -60,7 +61,7 @@ const STEPS = ['Submitted', 'In review', 'Interview', 'Offer', 'Hired'] as const
 const CAN_WITHDRAW: ReadonlySet<TCandidateStatus> = new Set(['submitted', 'in_review', 'interview', 'offer']);
 
 function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatShortDate(new Date(iso));
 }
 
 function StatusTrack({ step }: { step: number }) {

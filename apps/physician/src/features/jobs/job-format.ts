@@ -1,3 +1,4 @@
+import { formatShortDate, formatWholeUsd, groupDigits } from '@medhire/contract/en-us-format';
 import type { TJob, TPayType } from '@medhire/contract/jobs';
 
 /**
@@ -12,10 +13,9 @@ const PAY_UNITS: Record<TPayType, string> = {
   perRvu: 'wRVU',
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-
+/** "$250,000". Without Intl, as en-us-format.ts explains: the job screens are the app's first. */
 export function formatUsd(amount: number): string {
-  return usd.format(amount);
+  return formatWholeUsd(amount);
 }
 
 /** "$250,000 – $300,000 / year", or null when the posting states no pay. */
@@ -30,11 +30,11 @@ export function formatLocations(locations: TJob['locations']): string {
 }
 
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatShortDate(new Date(iso));
 }
 
 /** "12 miles away" (to the job's nearest location). */
 export function formatDistance(miles: number): string {
   const rounded = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles);
-  return `${rounded.toLocaleString('en-US')} ${rounded === 1 ? 'mile' : 'miles'} away`;
+  return `${groupDigits(rounded)} ${rounded === 1 ? 'mile' : 'miles'} away`;
 }

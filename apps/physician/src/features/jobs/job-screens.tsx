@@ -1,3 +1,4 @@
+import { groupDigits } from '@medhire/contract/en-us-format';
 import type { TPhysicianJobDetail } from '@medhire/contract/physicians';
 import { Alert } from '@medhire/ui/alert.tsx';
 import { Button, buttonClasses } from '@medhire/ui/button.tsx';
@@ -268,7 +269,7 @@ export function JobSearchScreen() {
             ))}
           </ul>
           <Pager
-            status={`${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'job' : 'jobs'}`}
+            status={`${groupDigits(data.total)} ${data.total === 1 ? 'job' : 'jobs'}`}
             page={search.pageNumber}
             pageCount={pageCount}
             onPage={(page) => {
@@ -539,9 +540,11 @@ function OrganizationCard({ organization }: { organization: TPhysicianJobDetail[
         {features?.aboutUs && <p className="job-detail__text">{features.aboutUs}</p>}
         <dl className="job-facts">
           <Fact label="Practice type">{titleOf(enums?.practiceType, features?.practiceType)}</Fact>
-          <Fact label="Physicians">{features?.noOfPhysician?.toLocaleString('en-US')}</Fact>
+          <Fact label="Physicians">
+            {features?.noOfPhysician !== undefined && groupDigits(features.noOfPhysician)}
+          </Fact>
           <Fact label="Other clinicians (NPs, PAs)">
-            {features?.nonPhysicianProvider?.toLocaleString('en-US')}
+            {features?.nonPhysicianProvider !== undefined && groupDigits(features.nonPhysicianProvider)}
           </Fact>
         </dl>
         {locations.length > 0 && (

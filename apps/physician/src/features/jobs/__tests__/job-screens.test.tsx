@@ -1,7 +1,7 @@
 import type { TPhysicianJobDetail } from '@medhire/contract/physicians';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enums } from '../../../test/enums.ts';
 import { failure, ok, session } from '../../../test/fixtures.ts';
 import { mockApi, renderApp } from '../../../test/render-app.tsx';
@@ -42,6 +42,56 @@ const job: TPhysicianJobDetail = {
   hasApplied: false,
   isSaved: false,
 };
+
+describe("the job screens, the app's first", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('show salaries, counts, distances and days without Intl (its first use loads locale data)', async () => {
+    const used: string[] = [];
+    vi.spyOn(Intl, 'NumberFormat').mockImplementation(() => {
+      used.push('Intl.NumberFormat');
+      throw new Error('Intl.NumberFormat');
+    });
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(() => {
+      used.push('Intl.DateTimeFormat');
+      throw new Error('Intl.DateTimeFormat');
+    });
+    vi.spyOn(Number.prototype, 'toLocaleString').mockImplementation(() => {
+      used.push('Number#toLocaleString');
+      return 'toLocaleString';
+    });
+    vi.spyOn(Date.prototype, 'toLocaleDateString').mockImplementation(() => {
+      used.push('Date#toLocaleDateString');
+      return 'toLocaleDateString';
+    });
+    const near = { ...job, distanceMiles: 2.5 };
+    const detail = {
+      ...job,
+      organization: { ...job.organization, features: { noOfPhysician: 1200, nonPhysicianProvider: 35 } },
+    } as TPhysicianJobDetail;
+    mockApi({
+      'GET /api/enums/get-all-enums': () => ok(enums),
+      'GET /api/employee/job/get-all-jobs': () =>
+        ok({ jobs: [near], total: 1234, pageNumber: 1, pageSize: 20 }),
+      'GET /api/employee/job/get-single-job/job-1': () => ok(detail),
+    });
+    renderApp('/jobs');
+
+    const list = await screen.findByRole('list', { name: 'Jobs found' });
+    expect(within(list).getByText('$250,000 – $300,000 / year')).toBeInTheDocument();
+    expect(within(list).getByText('2.5 miles away')).toBeInTheDocument();
+    expect(screen.getByText(/1,234 jobs/)).toBeInTheDocument();
+
+    await userEvent.click(within(list).getByRole('link', { name: /Family Physician/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Family Physician' })).toBeInTheDocument();
+    expect(screen.getByText('$20,000')).toBeInTheDocument();
+    expect(screen.getByText('1,200')).toBeInTheDocument();
+    expect(screen.getByText('Nov 1, 2026')).toBeInTheDocument();
+    expect(used).toEqual([]);
+  });
+});
 
 describe('finding and applying to a job', () => {
   it('lists the jobs of a search and opens one with every stated field', async () => {
