@@ -31,18 +31,25 @@ describe('start-after-paint.js', () => {
     document.head.replaceChildren();
   });
 
-  it('fetches nothing until the first frame has painted, then the chunks and the entry', () => {
+  it('fetches nothing until the first frame has painted, then the entry, then one chunk per task', () => {
     runLoader();
     expect(started()).toEqual({ preloads: [], modules: [] });
     // The first frame is the one that paints the page: nothing starts before it is on screen…
     vi.advanceTimersToNextFrame();
     expect(started()).toEqual({ preloads: [], modules: [] });
-    // …and everything starts with the next one, long before the fallback for tabs that paint nothing.
+    // …the entry starts with the next one, long before the fallback for tabs that paint nothing…
     vi.advanceTimersToNextFrame();
+    expect(started()).toEqual({ preloads: [], modules: ['/assets/index-1.js'] });
+    // …and each chunk in a task of its own after it, in index.html's order.
+    vi.advanceTimersToNextTimer();
+    expect(started()).toEqual({ preloads: ['/assets/react-1.js'], modules: ['/assets/index-1.js'] });
+    vi.advanceTimersToNextTimer();
     expect(started()).toEqual({
       preloads: ['/assets/react-1.js', '/assets/screen-1.js'],
       modules: ['/assets/index-1.js'],
     });
+    vi.advanceTimersToNextTimer();
+    expect(started().preloads).toHaveLength(2);
     // Module scripts load with CORS, as the ones Vite writes (crossorigin).
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('crossorigin')).toBe('');
   });
@@ -54,6 +61,8 @@ describe('start-after-paint.js', () => {
     expect(started().modules).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(started().modules).toEqual(['/assets/index-1.js']);
+    vi.runAllTimers();
+    expect(started().preloads).toEqual(['/assets/react-1.js', '/assets/screen-1.js']);
   });
 
   it('starts the app once when the frame and the fallback both come', () => {
