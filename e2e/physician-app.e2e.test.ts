@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TConversationSyncData } from '@medhire/contract/conversations';
 import type { Browser, Page } from 'playwright-core';
@@ -15,6 +15,9 @@ import { demoEmployer, startServer, type TestServer } from './fixtures/server.ts
 const jobTitle = 'Family Medicine Physician – Outpatient';
 const SLOW = 30_000;
 const physicianIndex = fileURLToPath(new URL('../apps/physician/dist/index.html', import.meta.url));
+const physicianManifest = fileURLToPath(
+  new URL('../apps/physician/dist/.vite/manifest.json', import.meta.url),
+);
 
 let server: TestServer;
 let browser: Browser;
@@ -35,6 +38,22 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** The files of socket.io-client in the physician build, from Vite's manifest. */
+function liveConnectionFiles(): string[] {
+  const manifest = JSON.parse(readFileSync(physicianManifest, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[]; css?: string[] }
+  >;
+  const [, entry] =
+    Object.entries(manifest).find(([source]) => source.includes('node_modules/socket.io-client/')) ?? [];
+  if (!entry) throw new Error('The physician build has no socket.io-client chunk.');
+  return [
+    entry.file,
+    ...(entry.imports ?? []).map((key) => manifest[key]?.file ?? key),
+    ...(entry.css ?? []),
+  ];
+}
 
 async function physicianSession(page: Page): Promise<{ token: string; physician: { _id: string } }> {
   const raw = await page.evaluate(() => localStorage.getItem('medhire.physician.session'));
@@ -107,6 +126,41 @@ describe('the physician app', () => {
     await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Applications' }).click();
     await page.getByRole('link', { name: jobTitle }).waitFor({ timeout: SLOW });
     checked.assertNoErrors();
+  });
+
+  it('opens the job search by its address with every chunk of the job screens named in the page the server sent', async () => {
+    const session = await physicianSession(checked.page);
+    // A context of its own: no service worker yet, so the page comes from the server.
+    const fresh = await openPage(browser, { baseURL: server.baseURL, viewport: viewports.mobile });
+    try {
+      await fresh.context.addInitScript((value) => {
+        localStorage.setItem('medhire.physician.session', value);
+      }, JSON.stringify(session));
+      const response = await fresh.page.goto('/physician/jobs');
+      const served = (await response?.text()) ?? '';
+      await fresh.page
+        .getByRole('list', { name: 'Jobs found' })
+        .getByRole('link')
+        .first()
+        .waitFor({ timeout: SLOW });
+      expect(served).toMatch(
+        /<link rel="modulepreload" crossorigin href="\/physician\/assets\/job-screens-[^"]+\.js">/,
+      );
+      const links = await fresh.page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"], link[rel="stylesheet"]'),
+        ].map((link) => new URL(link.href).pathname),
+      );
+      // Every chunk and style of the job screens was named in the page (styles as preloads, which
+      // the app's loader turns into stylesheets from the cache); the only links the app added are
+      // the live connection's library (the shell's, loaded after the first screen).
+      const live = liveConnectionFiles();
+      const added = links.filter((href) => !served.includes(`href="${href}"`));
+      expect(added.filter((href) => !live.some((file) => href.endsWith(`/${file}`)))).toEqual([]);
+      fresh.assertNoErrors();
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('accepts the employer invite and writes in the conversation it opens', async () => {

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/lib/precompress.ts';
+import { routePreloads } from './build/route-preloads.ts';
 import { preactAliases } from './preact-aliases.ts';
 
 const apiOrigin = 'http://127.0.0.1:3000';
@@ -24,6 +25,11 @@ export default defineConfig({
   base: '/physician/',
   resolve: { alias: preactAliases },
   plugins: [
+    // jobs.html: index.html naming the job screens' chunks, a signed-in physician's first screen
+    // (sent by the server for /physician/jobs and /physician/jobs/:jobId). Only what the screen
+    // imports statically: naming the job page's Markdown renderer too (37 KB) cost more than it
+    // saved, as its title, not its description, is the largest paint.
+    routePreloads({ 'jobs.html': ['src/features/jobs/job-screens.tsx'] }),
     // Brotli and gzip copies of every text asset, sent as they are by the server.
     precompress(),
     VitePWA({

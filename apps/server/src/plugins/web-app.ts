@@ -24,6 +24,15 @@ const SIGN_IN_HTML = 'sign-in.html';
  */
 export const PHYSICIAN_PREFIX = '/physician';
 
+/**
+ * A signed-in physician's first screens, the job search and a job (/physician/jobs/saved is
+ * another screen): answered with jobs.html, a copy of index.html that already names the job
+ * screens' chunks and styles (apps/physician/build/route-preloads.ts), so the browser fetches
+ * them beside the entry script and the app's loader adds no links while it starts.
+ */
+const PHYSICIAN_JOB_SCREEN_PATH = /^\/physician\/jobs(?:\/(?!saved\/?$)[^/]+)?\/?$/;
+const PHYSICIAN_JOBS_HTML = 'jobs.html';
+
 /** Paths the SPA never owns: an unknown address below them is a 404, not the app shell. */
 const SERVER_PREFIXES = ['/api', '/uploads', '/socket.io'];
 
@@ -148,7 +157,11 @@ export default fp(
           301,
         );
       }
-      const html = await readFile(physicianIndexHtml).catch(() => undefined);
+      // index.html stands in for jobs.html when a build without it is being served.
+      const html =
+        (PHYSICIAN_JOB_SCREEN_PATH.test(pathnameOf(request))
+          ? await readFile(path.join(physicianDistDir, PHYSICIAN_JOBS_HTML)).catch(() => undefined)
+          : undefined) ?? (await readFile(physicianIndexHtml).catch(() => undefined));
       if (html) {
         return reply
           .code(200)

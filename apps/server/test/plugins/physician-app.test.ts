@@ -102,6 +102,44 @@ describe('serving the physician app under /physician/', () => {
   });
 });
 
+describe("a signed-in physician's first screens", () => {
+  const JOBS_HTML = PHYSICIAN_INDEX_HTML.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/physician/assets/job-screens-abc.js"></head>',
+  );
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const builds = writeBuilds('with-jobs-page');
+    writeFileSync(path.join(builds.physicianDistDir, 'jobs.html'), JOBS_HTML);
+    app = await buildTestApp(builds);
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    '/physician/jobs',
+    '/physician/jobs/',
+    '/physician/jobs?specialty=cardiology',
+    '/physician/jobs/123',
+    '/physician/jobs/123/?from=alert',
+  ])("answers %s with jobs.html, which names the job screens' chunks, never cached", async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: HTML });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(JOBS_HTML);
+  });
+
+  it.each(['/physician/', '/physician/jobs/saved', '/physician/jobs/123/apply', '/physician/messages'])(
+    'answers %s, another screen, with the plain shell',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(PHYSICIAN_INDEX_HTML);
+    },
+  );
+});
+
 describe('before the physician app is built', () => {
   let app: FastifyInstance;
 
