@@ -147,12 +147,30 @@ export const conversationsSlice = createSlice({
     /**
      * A fresh list replaces the stored one. The conversation open on screen is being read, so
      * its entry shows no unread messages even when the list answered before it was opened.
+     *
+     * A message that arrived live while the list was on its way is further on (a higher sequence
+     * number) than the list's last message for it. The entry keeps that message, from the list's
+     * previous copy or the open conversation, and the unread count the previous copy had, instead
+     * of going back to what the server had when it answered.
      */
     conversationsLoaded(state, action: PayloadAction<TConversation[]>) {
-      const openId = state.activeConversation?._id;
-      state.conversations = action.payload.map((conversation) =>
-        conversation._id === openId ? { ...conversation, employerCount: 0 } : conversation,
-      );
+      const open = state.activeConversation;
+      const previous = new Map(state.conversations.map((conversation) => [conversation._id, conversation]));
+      state.conversations = action.payload.map((fetched) => {
+        const listedSeq = fetched.lastMessage?.seq ?? 0;
+        const listCopy = previous.get(fetched._id);
+        const copy = listCopy ?? (open?._id === fetched._id ? open : undefined);
+        let conversation = fetched;
+        if (copy?.lastMessage && (copy.lastMessage.seq ?? 0) > listedSeq) {
+          conversation = {
+            ...fetched,
+            messages: [copy.lastMessage],
+            lastMessage: copy.lastMessage,
+            employerCount: Math.max(listCopy?.employerCount ?? 0, fetched.employerCount),
+          };
+        }
+        return conversation._id === open?._id ? { ...conversation, employerCount: 0 } : conversation;
+      });
       for (const conversation of action.payload)
         noteSeq(state, conversation._id, conversation.lastMessage?.seq);
     },

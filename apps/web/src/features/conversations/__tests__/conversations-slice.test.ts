@@ -190,6 +190,70 @@ describe('live new message (spec §4)', () => {
     expect(state.conversations[0]?.lastMessage).toEqual(incoming);
   });
 
+  it('a list that answers after a live message, without it, keeps that message and its unread count', () => {
+    const older = message({ _id: 'm6', sender: 'employee', body: 'Monday works.', seq: 6 });
+    const open = conversation({ _id: 'c1', lastMessage: older });
+    const other = conversation({ _id: 'c2', lastMessage: message({ _id: 'n2', chatId: 'c2', seq: 2 }) });
+    let state = withOpenConversation(open, [open, other]);
+    const live = message({ _id: 'm7', sender: 'employee', body: 'Tuesday works.', seq: 7 });
+    const liveOther = message({ _id: 'n3', chatId: 'c2', sender: 'employee', body: 'Hi', seq: 3 });
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: live }));
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c2', message: liveOther }));
+    state = conversationsReducer(state, pushReceivedForConversation({ conversationId: 'c2' }));
+    // The list was read before either message was stored.
+    state = conversationsReducer(
+      state,
+      conversationsLoaded([
+        conversation({
+          _id: 'c1',
+          lastMessage: older,
+          employerCount: 1,
+          updatedAt: '2026-11-20T11:00:00.000Z',
+        }),
+        conversation({ _id: 'c2', lastMessage: message({ _id: 'n2', chatId: 'c2', seq: 2 }) }),
+      ]),
+    );
+    expect(state.conversations.map((item) => item.lastMessage?.body)).toEqual(['Tuesday works.', 'Hi']);
+    expect(state.conversations.map((item) => item.employerCount)).toEqual([0, 1]);
+    // What the list says besides is taken.
+    expect(state.conversations[0]?.updatedAt).toBe('2026-11-20T11:00:00.000Z');
+    expect(state.activeConversation?.messages.map((item) => item._id)).toEqual(['m7']);
+  });
+
+  it('a first list that answers after a live message takes it from the open conversation', () => {
+    const older = message({ _id: 'm6', sender: 'employee', seq: 6 });
+    // The conversation opened by its address before the list came; both lists are still on their way.
+    let state = conversationsReducer(
+      initialConversationsState,
+      conversationOpened(conversation({ _id: 'c1', messages: [older], lastMessage: older })),
+    );
+    const live = message({ _id: 'm7', sender: 'employee', body: 'Tuesday works.', seq: 7 });
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: live }));
+    const before = state.catchUps;
+    state = conversationsReducer(
+      state,
+      conversationsLoaded([conversation({ _id: 'c1', messages: [older], lastMessage: older })]),
+    );
+    expect(state.conversations[0]?.lastMessage?.body).toBe('Tuesday works.');
+    expect(state.conversations[0]?.messages.map((item) => item._id)).toEqual(['m7']);
+    expect(state.catchUps).toBe(before);
+  });
+
+  it('a list that answers with a newer last message than the one on screen replaces it', () => {
+    const shown = message({ _id: 'm6', sender: 'employee', seq: 6 });
+    const newer = message({ _id: 'm8', sender: 'employee', body: 'Wednesday instead?', seq: 8 });
+    let state = conversationsReducer(
+      initialConversationsState,
+      conversationsLoaded([conversation({ _id: 'c2', lastMessage: shown, employerCount: 1 })]),
+    );
+    state = conversationsReducer(
+      state,
+      conversationsLoaded([conversation({ _id: 'c2', lastMessage: newer, employerCount: 0 })]),
+    );
+    expect(state.conversations[0]?.lastMessage).toEqual(newer);
+    expect(state.conversations[0]?.employerCount).toBe(0);
+  });
+
   it('live new message that arrives twice is kept once', () => {
     const incoming = message({ _id: 'm7', sender: 'employee' });
     let state = withOpenConversation(conversation());
