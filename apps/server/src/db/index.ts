@@ -69,7 +69,7 @@ export const MIGRATIONS_DIR = path.join(SERVER_PACKAGE_DIR, 'src/db/migrations')
 const MIGRATION_LOCK_ID = 4_711_2024;
 
 /** Seconds to open a connection before a query fails as "database unavailable". */
-const CONNECT_TIMEOUT_SECONDS = 5;
+export const CONNECT_TIMEOUT_SECONDS = 5;
 
 /** How long the health check waits for its trivial query. */
 const PING_TIMEOUT_MS = 2_000;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../../src/db/index.ts';
+import { CONNECT_TIMEOUT_SECONDS, createPostgresDatabase } from '../../src/db/index.ts';
+import { SWEEP_AFTER_MS } from '../../src/domain/notifications/sweep-notifications.ts';
 import { afterFile } from '../cleanups.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../helper.ts';
 import { employerAndPhysicianInConversation } from '../routes/employee/physician-kit.ts';
@@ -125,10 +126,12 @@ describe('a database outage (the embedded postmaster killed)', () => {
     expect(failed.length).toBeGreaterThan(0);
     for (const attempt of failed) {
       expect(attempt.status, `${JSON.stringify(attempt)}\n${server.output()}`).toBe(503);
-      // While the cluster restarts the server answers at once, without trying to connect; a call
-      // already waiting on a connection when the postmaster died fails within the connect timeout
-      // (5 s), plus what a loaded two-core machine adds to it; far short of hanging on.
-      expect(attempt.ms, JSON.stringify(attempt)).toBeLessThan(10_000);
+      // While the cluster restarts the server answers at once, without trying to connect. A call
+      // already waiting on a connection when the postmaster died fails within the connect timeout;
+      // one queued in the pool behind a connection attempt that timed out gets the next attempt,
+      // so two timeouts, plus what a loaded two-core machine adds (a CI run took 12.3 s). Far short
+      // of hanging on: postgres.js would wait 30 s per attempt, and the caller gives up at 20 s.
+      expect(attempt.ms, JSON.stringify(attempt)).toBeLessThan(2 * CONNECT_TIMEOUT_SECONDS * 1_000 + 6_000);
       expect(attempt.body, server.output()).toEqual({
         success: false,
         error: {
@@ -175,8 +178,12 @@ describe('a database outage (the embedded postmaster killed)', () => {
     expect(new Set(storedIds).size).toBe(storedIds.length);
 
     // The queue's workers resume by themselves: every notification of an acknowledged message,
-    // including those queued just before the outage, is delivered.
-    const deliveryDeadline = Date.now() + 30_000;
+    // including those queued just before the outage, is delivered. Most are delivered at once; a
+    // send that committed as the postmaster died could not queue its delivery job (or its job
+    // was running and could not finish), and the minutely sweep queues it again once it is
+    // SWEEP_AFTER_MS old: within that plus a minute of the outage, plus a margin for a loaded
+    // machine.
+    const deliveryDeadline = Math.max(Date.now() + 30_000, killedAt + SWEEP_AFTER_MS + 60_000 + 20_000);
     let undelivered = -1;
     while (Date.now() < deliveryDeadline) {
       const [row] = await sql<{ total: number; undelivered: number }[]>`
@@ -187,7 +194,9 @@ describe('a database outage (the embedded postmaster killed)', () => {
       if (undelivered === 0) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(undelivered, 'notifications still undelivered 30 s after the database came back').toBe(0);
+    expect(undelivered, 'notifications still undelivered after the sweep should have queued them again').toBe(
+      0,
+    );
 
     // The socket never dropped.
     expect(socket.connected).toBe(true);
