@@ -257,7 +257,6 @@ export const messages = pgTable(
     seq: integer('seq').notNull(),
   },
   (table) => [
-    index('messages_conversation_created_idx').on(table.conversationId, table.createdAt),
     uniqueIndex('messages_temp_id_unique').on(table.conversationId, table.sender, table.tempMsgId),
     uniqueIndex('messages_conversation_seq_unique').on(table.conversationId, table.seq),
   ],
