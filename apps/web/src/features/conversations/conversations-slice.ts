@@ -37,6 +37,12 @@ export interface ConversationsState {
    * after a loss, and each live message that skips a sequence number.
    */
   catchUps: number;
+  /**
+   * Live messages of conversations the screen had no copy of (the list not answered yet, or the
+   * conversation not on it), in arrival order: the next list answer may have been written before
+   * them, and then shows them from here (spec §4: the list shows the last message).
+   */
+  unlisted: Record<string, TMessage[]>;
 }
 
 export const initialConversationsState: ConversationsState = {
@@ -45,7 +51,11 @@ export const initialConversationsState: ConversationsState = {
   lastSeqs: {},
   syncCursor: null,
   catchUps: 0,
+  unlisted: {},
 };
+
+/** At most this many live messages are kept per conversation without a copy (the newest). */
+const UNLISTED_LIMIT = 20;
 
 /** Every stored copy of a conversation: its list entry and, when open, the open one. */
 function copiesOf(state: ConversationsState, conversationId: string): TConversation[] {
@@ -151,7 +161,9 @@ export const conversationsSlice = createSlice({
      * A message that arrived live while the list was on its way is further on (a higher sequence
      * number) than the list's last message for it. The entry keeps that message, from the list's
      * previous copy or the open conversation, and the unread count the previous copy had, instead
-     * of going back to what the server had when it answered.
+     * of going back to what the server had when it answered. A conversation the screen had no copy
+     * of takes such messages from `unlisted`: the last one, and one more unread count for each of
+     * them from the physician.
      */
     conversationsLoaded(state, action: PayloadAction<TConversation[]>) {
       const open = state.activeConversation;
@@ -160,6 +172,9 @@ export const conversationsSlice = createSlice({
         const listedSeq = fetched.lastMessage?.seq ?? 0;
         const listCopy = previous.get(fetched._id);
         const copy = listCopy ?? (open?._id === fetched._id ? open : undefined);
+        const missed = (state.unlisted[fetched._id] ?? []).filter(
+          (message) => (message.seq ?? 0) > listedSeq,
+        );
         let conversation = fetched;
         if (copy?.lastMessage && (copy.lastMessage.seq ?? 0) > listedSeq) {
           conversation = {
@@ -168,9 +183,21 @@ export const conversationsSlice = createSlice({
             lastMessage: copy.lastMessage,
             employerCount: Math.max(listCopy?.employerCount ?? 0, fetched.employerCount),
           };
+        } else if (missed.length > 0) {
+          const last = missed.reduce((newest, message) =>
+            (message.seq ?? 0) > (newest.seq ?? 0) ? message : newest,
+          );
+          conversation = {
+            ...fetched,
+            messages: [last],
+            lastMessage: last,
+            employerCount:
+              fetched.employerCount + missed.filter((message) => message.sender === 'employee').length,
+          };
         }
         return conversation._id === open?._id ? { ...conversation, employerCount: 0 } : conversation;
       });
+      state.unlisted = {};
       for (const conversation of action.payload)
         noteSeq(state, conversation._id, conversation.lastMessage?.seq);
     },
@@ -269,7 +296,14 @@ export const conversationsSlice = createSlice({
      */
     liveMessageReceived(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
       const { conversationId, message } = action.payload;
-      for (const conversation of copiesOf(state, conversationId)) mergeMessages(conversation, [message]);
+      const copies = copiesOf(state, conversationId);
+      for (const conversation of copies) mergeMessages(conversation, [message]);
+      if (copies.length === 0 && message.seq !== undefined) {
+        const kept = (state.unlisted[conversationId] ?? []).filter(
+          (existing) => !isSameMessage(existing, message),
+        );
+        state.unlisted[conversationId] = [...kept, message].slice(-UNLISTED_LIMIT);
+      }
       noteArrivedSeq(state, conversationId, message.seq);
     },
     /**

@@ -239,6 +239,48 @@ describe('live new message (spec §4)', () => {
     expect(state.catchUps).toBe(before);
   });
 
+  it('a first list that answers after live messages of a conversation not open shows them and counts them unread', () => {
+    const older = message({ _id: 'm6', sender: 'employee', seq: 6 });
+    // No list yet and nothing open: the live messages have no copy to go to.
+    let state = conversationsReducer(
+      initialConversationsState,
+      liveMessageReceived({
+        conversationId: 'c1',
+        message: message({ _id: 'm7', sender: 'employer', body: 'Does Tuesday suit?', seq: 7 }),
+      }),
+    );
+    const latest = message({ _id: 'm8', sender: 'employee', body: 'Tuesday works.', seq: 8 });
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: latest }));
+    state = conversationsReducer(state, liveMessageReceived({ conversationId: 'c1', message: latest }));
+    state = conversationsReducer(
+      state,
+      conversationsLoaded([
+        conversation({ _id: 'c1', messages: [older], lastMessage: older, employerCount: 2 }),
+        conversation({ _id: 'c2', lastMessage: message({ _id: 'x1', seq: 1 }), employerCount: 1 }),
+      ]),
+    );
+    expect(state.conversations.map((item) => item.lastMessage?.body)).toEqual(['Tuesday works.', 'Hello Dr. Lee']);
+    // The physician's message counts once; the member's own does not.
+    expect(state.conversations.map((item) => item.employerCount)).toEqual([3, 1]);
+    expect(state.unlisted).toEqual({});
+  });
+
+  it('a list written after a live message of a conversation not open counts it once, from the server', () => {
+    const live = message({ _id: 'm7', sender: 'employee', body: 'Tuesday works.', seq: 7 });
+    let state = conversationsReducer(
+      initialConversationsState,
+      liveMessageReceived({ conversationId: 'c1', message: live }),
+    );
+    state = conversationsReducer(
+      state,
+      conversationsLoaded([
+        conversation({ _id: 'c1', messages: [live], lastMessage: live, employerCount: 1 }),
+      ]),
+    );
+    expect(state.conversations[0]?.lastMessage?.body).toBe('Tuesday works.');
+    expect(state.conversations[0]?.employerCount).toBe(1);
+  });
+
   it('a list that answers with a newer last message than the one on screen replaces it', () => {
     const shown = message({ _id: 'm6', sender: 'employee', seq: 6 });
     const newer = message({ _id: 'm8', sender: 'employee', body: 'Wednesday instead?', seq: 8 });
