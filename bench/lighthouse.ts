@@ -40,6 +40,9 @@ const presets: { name: 'desktop' | 'mobile'; config: Config | undefined; minimum
   { name: 'mobile', config: undefined, minimumScore: 98 },
 ];
 
+/** Runs of one audit at most, when Lighthouse asks for another one. */
+const RUNS_PER_AUDIT = 3;
+
 async function audit(url: string, preset: string, config: Config | undefined) {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -54,9 +57,16 @@ async function audit(url: string, preset: string, config: Config | undefined) {
       onlyCategories: ['performance'],
       disableFullPageScreenshot: true,
     };
-    const result = await lighthouse(url, flags, config);
-    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    const { lhr } = result;
+    // A trace Lighthouse could not read (NO_NAVSTART, now and then with Chromium 156 here) ends
+    // with a runtime error that asks for another run: up to three runs, each said.
+    let lhr: Result;
+    for (let attempt = 1; ; attempt += 1) {
+      const result = await lighthouse(url, flags, config);
+      if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+      lhr = result.lhr;
+      if (!lhr.runtimeError || attempt === RUNS_PER_AUDIT) break;
+      console.log(`lighthouse ${preset}: run ${attempt} failed (${lhr.runtimeError.code}); running it again`);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
