@@ -82,8 +82,14 @@ export async function prepareDataDir(options = {}) {
   return server.dataDir;
 }
 
-/** @param {import('./start-test-server.d.mts').StartTestServerOptions} [options] */
-export async function startTestServer(options = {}) {
+/** Starts on another free port when the one chosen was taken before the server listened on it. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * @param {import('./start-test-server.d.mts').StartTestServerOptions} [options]
+ * @param {number} [attempt]
+ */
+export async function startTestServer(options = {}, attempt = 1) {
   const {
     demoData = false,
     requireWebBuild = true,
@@ -159,6 +165,11 @@ export async function startTestServer(options = {}) {
   while (true) {
     if (hasExited) {
       await abandon();
+      // The port was free when chosen and taken by the time the server listened (after starting
+      // its database): another process's connection or listener got it in between.
+      if (new RegExp(`EADDRINUSE[^\\n]*:${port}\\b`).test(output) && attempt < PORT_ATTEMPTS) {
+        return startTestServer(options, attempt + 1);
+      }
       throw failure(`MedHire server exited before answering ${baseURL}/api/health (code ${child.exitCode}).`);
     }
     if (Date.now() > deadline) {
