@@ -259,7 +259,10 @@ describe('live new message (spec §4)', () => {
         conversation({ _id: 'c2', lastMessage: message({ _id: 'x1', seq: 1 }), employerCount: 1 }),
       ]),
     );
-    expect(state.conversations.map((item) => item.lastMessage?.body)).toEqual(['Tuesday works.', 'Hello Dr. Lee']);
+    expect(state.conversations.map((item) => item.lastMessage?.body)).toEqual([
+      'Tuesday works.',
+      'Hello Dr. Lee',
+    ]);
     // The physician's message counts once; the member's own does not.
     expect(state.conversations.map((item) => item.employerCount)).toEqual([3, 1]);
     expect(state.unlisted).toEqual({});
