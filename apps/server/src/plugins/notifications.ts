@@ -10,6 +10,7 @@ import {
   type NotificationDeliveryJob,
   type NotificationEmailJob,
   type NotificationPushJob,
+  type NotificationSweepJob,
 } from '../domain/notifications/queues.ts';
 import { sendNotificationDigests } from '../domain/notifications/send-digests.ts';
 import { sendNotificationEmail } from '../domain/notifications/send-notification-email.ts';
@@ -31,6 +32,9 @@ const DIGEST_CRON = '*/15 * * * *';
 const JOB_ALERT_DIGEST_CRON = '0 14 * * *';
 /** The sweep of notifications that lost their delivery job (sweep-notifications.ts). */
 const SWEEP_CRON = '* * * * *';
+/** Nothing is ever sent on it: its LISTEN connection only tells when the database is back. */
+const DATABASE_BACK_CHANNEL = 'medhire_database_back';
+const noop = () => {};
 
 /**
  * Delivery of notifications from the durable queue, after the transactions that wrote them
@@ -91,15 +95,42 @@ export default fp(
       },
     );
     app.queue.schedule(NOTIFICATION_DIGEST_QUEUE, DIGEST_CRON);
-    app.queue.work(
+    app.queue.work<NotificationSweepJob>(
       NOTIFICATION_SWEEP_QUEUE,
       { retryLimit: 2, retryDelay: 30, retryBackoff: false, pollingIntervalSeconds: 5 },
-      async () => {
-        const queued = await sweepUndeliveredNotifications({ db: app.db });
+      async (job) => {
+        const queued = await sweepUndeliveredNotifications({ db: app.db, olderThanMs: job?.olderThanMs });
         if (queued > 0) app.log.warn({ queued }, 'Notifications without a delivery job were queued again.');
       },
     );
     app.queue.schedule(NOTIFICATION_SWEEP_QUEUE, SWEEP_CRON);
+    // After a database outage, the delivery jobs of notifications stored just before it may be
+    // lost (a send whose commit came through and whose job did not, a job that could not finish).
+    // The scheduled sweep would find them a minute or two later; a sweep queued as soon as the
+    // database answers again finds them at once. A LISTEN connection of its own tells when that
+    // is: it drops with the database and comes back with it.
+    let stopWatching = async () => {};
+    app.addHook('onReady', async () => {
+      let wasLost = false;
+      stopWatching = await app.database.listen(DATABASE_BACK_CHANNEL, noop, (listening) => {
+        if (!listening) {
+          wasLost = true;
+          return;
+        }
+        if (!wasLost) return;
+        wasLost = false;
+        const job: NotificationSweepJob = { olderThanMs: 0 };
+        app.queue.send(NOTIFICATION_SWEEP_QUEUE, job).catch((error: unknown) => {
+          app.log.warn(
+            { err: error },
+            'Queueing a sweep after the database came back failed; the scheduled one will run',
+          );
+        });
+      });
+    });
+    app.addHook('onClose', async () => {
+      await stopWatching();
+    });
   },
   { name: 'notifications', dependencies: ['queue', 'socket', 'mail', 'config', 'metrics'] },
 );

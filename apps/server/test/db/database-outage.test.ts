@@ -178,11 +178,11 @@ describe('a database outage (the embedded postmaster killed)', () => {
     expect(new Set(storedIds).size).toBe(storedIds.length);
 
     // The queue's workers resume by themselves: every notification of an acknowledged message,
-    // including those queued just before the outage, is delivered. Most are delivered at once; a
-    // send that committed as the postmaster died could not queue its delivery job (or its job
-    // was running and could not finish), and the minutely sweep queues it again once it is
-    // SWEEP_AFTER_MS old: within that plus a minute of the outage, plus a margin for a loaded
-    // machine.
+    // including those queued just before the outage, is delivered. A send that committed as the
+    // postmaster died could not queue its delivery job (or its job was running and could not
+    // finish): the sweep queued when the database answers again delivers it at once. Should that
+    // sweep not get through, the minutely one queues it once it is SWEEP_AFTER_MS old: the test
+    // waits that long plus a minute after the outage, plus a margin for a loaded machine.
     const deliveryDeadline = Math.max(Date.now() + 30_000, killedAt + SWEEP_AFTER_MS + 60_000 + 20_000);
     let undelivered = -1;
     while (Date.now() < deliveryDeadline) {

@@ -9,6 +9,14 @@ export const NOTIFICATION_SWEEP_QUEUE = 'notification-sweep';
 /** Sends the e-mail digests that are due (scheduled). */
 export const NOTIFICATION_DIGEST_QUEUE = 'notification-digest';
 
+/**
+ * A sweep's job: the scheduled ones carry nothing (notifications a minute old); the one queued
+ * when the database is back after an outage takes every undelivered notification at once.
+ */
+export interface NotificationSweepJob {
+  olderThanMs?: number;
+}
+
 export interface NotificationDeliveryJob {
   notificationIds: string[];
 }

@@ -20,9 +20,15 @@ const IDS_PER_JOB = 50;
 export async function sweepUndeliveredNotifications({
   db,
   now = new Date(),
+  olderThanMs = SWEEP_AFTER_MS,
 }: {
   db: Db;
   now?: Date;
+  /**
+   * Only notifications stored at least this long ago. 0 right after a database outage, when the
+   * jobs of the newest ones may have been lost with it (a row queued twice is delivered once).
+   */
+  olderThanMs?: number;
 }): Promise<number> {
   const rows = await db
     .select({ id: notifications.id })
@@ -30,7 +36,7 @@ export async function sweepUndeliveredNotifications({
     .where(
       and(
         isNull(notifications.deliveredAt),
-        lt(notifications.createdAt, new Date(now.getTime() - SWEEP_AFTER_MS)),
+        lt(notifications.createdAt, new Date(now.getTime() - olderThanMs)),
       ),
     )
     .orderBy(asc(notifications.createdAt))

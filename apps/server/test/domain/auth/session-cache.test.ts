@@ -361,7 +361,7 @@ describe('sending with a cached session', () => {
       // before it survives.
       await app.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+            where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen "medhire_session_cache"%'`,
       );
       await answersSoon(() => sendAsEmployer(employer.token, conversationId), 401);
     } finally {
@@ -372,7 +372,7 @@ describe('sending with a cached session', () => {
       .poll(
         async () =>
           (await app.db.execute(
-            sql`select 1 from pg_stat_activity where datname = current_database() and query ilike 'listen%' and state = 'idle'`,
+            sql`select 1 from pg_stat_activity where datname = current_database() and query ilike 'listen "medhire_session_cache"%' and state = 'idle'`,
           )) as unknown as unknown[],
         { timeout: 5_000 },
       )

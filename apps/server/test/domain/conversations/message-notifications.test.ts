@@ -169,3 +169,38 @@ describe('the sweep of notifications without a delivery job', () => {
     }
   });
 });
+
+describe('the sweep when the database is back', () => {
+  it('queues the delivery of every undelivered notification, however new, once the connection returns', async () => {
+    const { employer } = await conversationWithPhysician();
+    // Stored a moment ago without a delivery job, as by a send whose job was lost with the
+    // database: the scheduled sweep leaves it for a minute.
+    const [lost] = await app.db
+      .insert(notifications)
+      .values({
+        userId: employer.id,
+        type: 'APPLY_ON_JOB',
+        title: 'New applicant',
+        body: 'Someone',
+        createdAt: new Date(Date.now() - 2_000),
+      })
+      .returning();
+    expect(await deliveryJobsFor(lost?.id ?? '')).toBe(0);
+
+    // The watcher's LISTEN connection drops, as it does with the database, and comes back.
+    await app.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen "medhire_database_back"%'`,
+    );
+    const deliveredAt = async () =>
+      (
+        await app.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.id, lost?.id ?? ''))
+      )[0]?.deliveredAt;
+    expect(await deliveredAt()).toBeNull();
+    await expect.poll(deliveredAt, { timeout: 15_000, interval: 200 }).toBeInstanceOf(Date);
+    expect(await deliveryJobsFor(lost?.id ?? '')).toBe(1);
+  });
+});
