@@ -6,6 +6,7 @@ import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startTestServer } from '../scripts/lib/start-test-server.mjs';
 import { type Figure, reportFigures } from './lib/figures.ts';
+import { runLighthouse } from './lib/lighthouse-run.ts';
 
 const chromeFlags = [
   '--headless=new',
@@ -40,9 +41,6 @@ const presets: { name: 'desktop' | 'mobile'; config: Config | undefined; minimum
   { name: 'mobile', config: undefined, minimumScore: 98 },
 ];
 
-/** Runs of one audit at most, when Lighthouse asks for another one. */
-const RUNS_PER_AUDIT = 3;
-
 async function audit(url: string, preset: string, config: Config | undefined) {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -57,16 +55,7 @@ async function audit(url: string, preset: string, config: Config | undefined) {
       onlyCategories: ['performance'],
       disableFullPageScreenshot: true,
     };
-    // A trace Lighthouse could not read (NO_NAVSTART, now and then with Chromium 156 here) ends
-    // with a runtime error that asks for another run: up to three runs, each said.
-    let lhr: Result;
-    for (let attempt = 1; ; attempt += 1) {
-      const result = await lighthouse(url, flags, config);
-      if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-      lhr = result.lhr;
-      if (!lhr.runtimeError || attempt === RUNS_PER_AUDIT) break;
-      console.log(`lighthouse ${preset}: run ${attempt} failed (${lhr.runtimeError.code}); running it again`);
-    }
+    const lhr = await runLighthouse(`lighthouse ${preset}`, () => lighthouse(url, flags, config));
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue;

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { startTestServer } from '../scripts/lib/start-test-server.mjs';
 import { type Figure, reportFigures } from './lib/figures.ts';
+import { runLighthouse } from './lib/lighthouse-run.ts';
 
 /**
  * Lighthouse's mobile preset (Moto G Power, slow 4G, simulated) on the physician app's job
@@ -14,8 +15,6 @@ import { type Figure, reportFigures } from './lib/figures.ts';
  * physician's session (the app keeps it in localStorage), so storage is not reset between runs.
  */
 const MINIMUM_SCORE = 95;
-/** Runs of one page at most, when Lighthouse asks for another one. */
-const RUNS_PER_PAGE = 3;
 const DEMO_PHYSICIAN_PASSWORD = 'MedHire-physician-2026';
 const SESSION_KEY = 'medhire.physician.session';
 
@@ -76,18 +75,9 @@ try {
       disableFullPageScreenshot: true,
       disableStorageReset: true,
     };
-    // A trace Lighthouse could not read (NO_NAVSTART, about one run in five with Chromium 156
-    // here) ends with a runtime error that asks for another run: up to three runs, each said.
-    let lhr: Result;
-    for (let attempt = 1; ; attempt += 1) {
-      const result = await lighthouse(`${server.baseURL}${path}`, flags, undefined, page);
-      if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
-      lhr = result.lhr;
-      if (!lhr.runtimeError || attempt === RUNS_PER_PAGE) break;
-      console.log(
-        `physician lighthouse ${name}: run ${attempt} failed (${lhr.runtimeError.code}); running it again`,
-      );
-    }
+    const lhr = await runLighthouse(`physician lighthouse ${name}`, () =>
+      lighthouse(`${server.baseURL}${path}`, flags, undefined, page),
+    );
     const score = lhr.categories.performance?.score;
     if (score === null || score === undefined)
       throw new Error(
