@@ -64,6 +64,17 @@ function copiesOf(state: ConversationsState, conversationId: string): TConversat
   return copies;
 }
 
+/**
+ * Puts a listed conversation first: a new message makes it the most recent activity, the list's
+ * order on the server (last message time, newest first).
+ */
+function moveToFront(state: ConversationsState, conversationId: string) {
+  const index = state.conversations.findIndex((conversation) => conversation._id === conversationId);
+  if (index <= 0) return;
+  const [conversation] = state.conversations.splice(index, 1);
+  if (conversation) state.conversations.unshift(conversation);
+}
+
 function findMessage(conversation: TConversation, predicate: (message: TMessage) => boolean) {
   return conversation.messages.find(predicate);
 }
@@ -163,12 +174,14 @@ export const conversationsSlice = createSlice({
      * previous copy or the open conversation, and the unread count the previous copy had, instead
      * of going back to what the server had when it answered. A conversation the screen had no copy
      * of takes such messages from `unlisted`: the last one, and one more unread count for each of
-     * them from the physician.
+     * them from the physician. Entries that kept such a message come first, as the list would
+     * have them had it been written after it.
      */
     conversationsLoaded(state, action: PayloadAction<TConversation[]>) {
       const open = state.activeConversation;
       const previous = new Map(state.conversations.map((conversation) => [conversation._id, conversation]));
-      state.conversations = action.payload.map((fetched) => {
+      const newer = new Set<string>();
+      const conversations = action.payload.map((fetched) => {
         const listedSeq = fetched.lastMessage?.seq ?? 0;
         const listCopy = previous.get(fetched._id);
         const copy = listCopy ?? (open?._id === fetched._id ? open : undefined);
@@ -177,6 +190,7 @@ export const conversationsSlice = createSlice({
         );
         let conversation = fetched;
         if (copy?.lastMessage && (copy.lastMessage.seq ?? 0) > listedSeq) {
+          newer.add(fetched._id);
           conversation = {
             ...fetched,
             messages: [copy.lastMessage],
@@ -184,6 +198,7 @@ export const conversationsSlice = createSlice({
             employerCount: Math.max(listCopy?.employerCount ?? 0, fetched.employerCount),
           };
         } else if (missed.length > 0) {
+          newer.add(fetched._id);
           const last = missed.reduce((newest, message) =>
             (message.seq ?? 0) > (newest.seq ?? 0) ? message : newest,
           );
@@ -197,6 +212,10 @@ export const conversationsSlice = createSlice({
         }
         return conversation._id === open?._id ? { ...conversation, employerCount: 0 } : conversation;
       });
+      state.conversations = [
+        ...conversations.filter((conversation) => newer.has(conversation._id)),
+        ...conversations.filter((conversation) => !newer.has(conversation._id)),
+      ];
       state.unlisted = {};
       for (const conversation of action.payload)
         noteSeq(state, conversation._id, conversation.lastMessage?.seq);
@@ -211,13 +230,17 @@ export const conversationsSlice = createSlice({
     conversationClosed(state) {
       state.activeConversation = null;
     },
-    /** A new message appears at once, as sending, under its temporary id (spec §4). */
+    /**
+     * A new message appears at once, as sending, under its temporary id (spec §4); its
+     * conversation moves to the top of the list.
+     */
     messageQueued(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
       const message = { ...action.payload.message, status: MESSAGE_STATUS.SENDING };
       for (const conversation of copiesOf(state, action.payload.conversationId)) {
         conversation.messages.push(message);
         conversation.lastMessage = message;
       }
+      moveToFront(state, action.payload.conversationId);
     },
     /** The server's stored message replaces the temporary one and counts as sent (spec §4). */
     messageSent(state, action: PayloadAction<MessageRef & { message: TMessage }>) {
@@ -291,13 +314,16 @@ export const conversationsSlice = createSlice({
     },
     /**
      * A live new-message event appends the message to the open conversation and updates the
-     * conversation in the list (spec §4). The newMessage flag and the toast are raised by the
+     * conversation in the list (spec §4), which moves to the top. The newMessage flag and the toast are raised by the
      * app's listener, which owns the notifications side.
      */
     liveMessageReceived(state, action: PayloadAction<{ conversationId: string; message: TMessage }>) {
       const { conversationId, message } = action.payload;
+      const listed = state.conversations.find((conversation) => conversation._id === conversationId);
+      const isNewer = (message.seq ?? 0) > (listed?.lastMessage?.seq ?? 0);
       const copies = copiesOf(state, conversationId);
       for (const conversation of copies) mergeMessages(conversation, [message]);
+      if (listed && isNewer) moveToFront(state, conversationId);
       if (copies.length === 0 && message.seq !== undefined) {
         const kept = (state.unlisted[conversationId] ?? []).filter(
           (existing) => !isSameMessage(existing, message),

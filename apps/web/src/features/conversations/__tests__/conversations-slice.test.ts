@@ -255,10 +255,11 @@ describe('live new message (spec §4)', () => {
     state = conversationsReducer(
       state,
       conversationsLoaded([
-        conversation({ _id: 'c1', messages: [older], lastMessage: older, employerCount: 2 }),
         conversation({ _id: 'c2', lastMessage: message({ _id: 'x1', seq: 1 }), employerCount: 1 }),
+        conversation({ _id: 'c1', messages: [older], lastMessage: older, employerCount: 2 }),
       ]),
     );
+    // The conversation with the newer message comes first, as in a list written after it.
     expect(state.conversations.map((item) => item.lastMessage?.body)).toEqual([
       'Tuesday works.',
       'Hello Dr. Lee',
@@ -297,6 +298,39 @@ describe('live new message (spec §4)', () => {
     );
     expect(state.conversations[0]?.lastMessage).toEqual(newer);
     expect(state.conversations[0]?.employerCount).toBe(0);
+  });
+
+  it('a live message, or one being sent, moves its conversation to the top of the list', () => {
+    let state = conversationsReducer(
+      initialConversationsState,
+      conversationsLoaded([
+        conversation({ _id: 'c1', lastMessage: message({ _id: 'a1', seq: 4 }) }),
+        conversation({ _id: 'c2', lastMessage: message({ _id: 'b1', seq: 2 }) }),
+        conversation({ _id: 'c3', lastMessage: message({ _id: 'c1m', seq: 9 }) }),
+      ]),
+    );
+    state = conversationsReducer(
+      state,
+      liveMessageReceived({
+        conversationId: 'c3',
+        message: message({ _id: 'c2m', sender: 'employee', seq: 10 }),
+      }),
+    );
+    expect(state.conversations.map((item) => item._id)).toEqual(['c3', 'c1', 'c2']);
+    // The same message again (a repeat of the event) is no new activity.
+    state = conversationsReducer(
+      state,
+      liveMessageReceived({ conversationId: 'c2', message: message({ _id: 'b1', seq: 2 }) }),
+    );
+    expect(state.conversations.map((item) => item._id)).toEqual(['c3', 'c1', 'c2']);
+    state = conversationsReducer(
+      state,
+      messageQueued({
+        conversationId: 'c2',
+        message: message({ _id: 'tmp', tempMsgId: 'tmp', sender: 'employer' }),
+      }),
+    );
+    expect(state.conversations.map((item) => item._id)).toEqual(['c2', 'c3', 'c1']);
   });
 
   it('live new message that arrives twice is kept once', () => {
