@@ -65,7 +65,7 @@ function keepOwnMappings(mapPath) {
   const map = JSON.parse(readFileSync(mapPath, 'utf8'));
   const kept = new Map();
   map.sources.forEach((source, index) => {
-    if (!source.includes('node_modules/')) kept.set(index, kept.size);
+    if (!source.includes('node_modules/') && !source.includes('/vendor/')) kept.set(index, kept.size);
   });
   // Node.js looks a position up across lines (the nearest segment before it, on any line), so an
   // unmapped segment is kept wherever it ends the range of a mapped one, on its line or after it.
