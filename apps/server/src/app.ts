@@ -21,6 +21,7 @@ import dbPlugin from './plugins/db.ts';
 import docsPlugin from './plugins/docs.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import interviewsPlugin from './plugins/interviews.ts';
+import jobListCachePlugin from './plugins/job-list-cache.ts';
 import mailPlugin from './plugins/mail.ts';
 import maintenancePlugin from './plugins/maintenance.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** How often the job queue runs its own upkeep; pg-boss's defaults unless a test speeds them up. */
   queueTimings?: QueueTimings;
+  /** Answer job-list pages from memory until a write changes them (default true; see plugins/job-list-cache.ts). */
+  jobListCache?: boolean;
 }
 
 /** Builds the whole server (plugins, then routes) without listening. */
@@ -144,6 +147,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(webAppPlugin);
     await app.register(textHygienePlugin);
     await app.register(conditionalGetPlugin);
+    await app.register(jobListCachePlugin, { enabled: options.jobListCache ?? true });
     await app.register(routes, { prefix: '/api' });
     const metricsToken = config.metrics.token;
     if (metricsToken) await app.register(metricsRoutes, { token: metricsToken });

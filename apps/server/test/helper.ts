@@ -101,6 +101,11 @@ export interface BuildTestAppOptions {
   queueTimings?: BuildAppOptions['queueTimings'];
   /** Extra routes or hooks a test needs, registered after the app's own and before ready(). */
   register?: FastifyPluginAsync;
+  /**
+   * Keep the job-list cache (off by default: many tests write rows straight to the database and
+   * read the list at once, before the database's notification can reach the cache).
+   */
+  jobListCache?: boolean;
 }
 
 /**
@@ -120,6 +125,7 @@ export async function buildTestApp(
     database,
     logStream: options.logStream,
     queueTimings: options.queueTimings,
+    jobListCache: options.jobListCache ?? false,
   });
   if (options.register) await app.register(options.register);
   await app.ready();

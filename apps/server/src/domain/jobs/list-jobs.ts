@@ -8,6 +8,7 @@ import { jobs, type TJobRow } from '../../db/schema/jobs.ts';
 import { memberNameSql } from '../team/member-ref.ts';
 import { delegateJobsOf, isDelegate } from '../team/member-scope.ts';
 import { type JobFigures, jobActivityFromFigures } from './job-activity-counts.ts';
+import type { JobListCache } from './job-list-cache.ts';
 import type { JobOwner } from './job-owner.ts';
 import { toJob } from './job-view.ts';
 
@@ -15,6 +16,8 @@ export interface ListJobsOptions {
   db: Db;
   owner: JobOwner;
   query: TGetAllJobsQuery;
+  /** This instance's cache of recently read pages (domain/jobs/job-list-cache.ts), when it keeps one. */
+  cache?: JobListCache;
 }
 
 /**
@@ -197,7 +200,7 @@ function jobListQuery(db: Db, shape: JobListShape): ReturnType<typeof prepareJob
  * jobs_organization_created_idx reaches and orders, so a search reads one organisation's jobs
  * and no one else's.
  */
-export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<TJobList> {
+export async function listJobs({ db, owner, query, cache }: ListJobsOptions): Promise<TJobList> {
   const { pageSize, pageNumber } = query;
   if (!owner.organizationId) return { jobs: [], total: 0, pageNumber, pageSize };
 
@@ -219,6 +222,35 @@ export async function listJobs({ db, owner, query }: ListJobsOptions): Promise<T
     limit: pageSize,
     offset: (pageNumber - 1) * pageSize,
   };
+  // Every member of the organisation sees the same page for the same filters, except a
+  // delegate, whose page holds only their own jobs.
+  const cacheKey = cache
+    ? [
+        owner.organizationId,
+        shape.isDelegate ? owner.userId : '',
+        assigneeId ?? '',
+        values.status ?? '',
+        values.specialty ?? '',
+        values.pattern ?? '',
+        values.limit,
+        values.offset,
+      ].join('\u0000')
+    : '';
+  const cached = cache?.get(cacheKey, Date.now());
+  if (cached) return cached;
+  const ticket = cache?.ticket() ?? 0;
+  const list = await readJobList(db, shape, values, pageNumber, pageSize);
+  cache?.store(cacheKey, owner.organizationId, list, ticket, Date.now());
+  return list;
+}
+
+async function readJobList(
+  db: Db,
+  shape: JobListShape,
+  values: Record<string, unknown> & { limit: number },
+  pageNumber: number,
+  pageSize: number,
+): Promise<TJobList> {
   const prepared = jobListQuery(db, shape);
   const rows = await prepared.list.execute(values);
   const total =

@@ -58,6 +58,7 @@ const employerJobRoutes: FastifyPluginAsyncZod = async (app) => {
           db: app.db,
           owner: { userId, organizationId, memberRole },
           query: request.query,
+          cache: app.jobListCache,
         }),
       };
     },
