@@ -18,7 +18,8 @@
  *   counter), so a page read just before a write committed cannot be kept after it.
  * - While the LISTEN connection is down nothing is served or stored; when it comes back the
  *   cache starts empty, since notifications sent meanwhile were missed.
- * - A page lives at most ENTRY_TTL_MS, and at most MAX_ENTRIES pages are kept.
+ * - A page lives at most ENTRY_TTL_MS, and at most MAX_JOBS_HELD jobs are kept in all pages
+ *   together (a page holds up to 200): the oldest pages go first.
  */
 import type { TJobList } from '@medhire/contract/jobs';
 
@@ -27,13 +28,15 @@ export const JOB_LIST_CACHE_CHANNEL = 'medhire_job_list_cache';
 export const FORGET_ALL_ORGANIZATIONS = '*';
 /** How long a page may be answered without asking the database again. */
 export const ENTRY_TTL_MS = 60_000;
-/** Pages kept at most (a page of 20 jobs is about 20 KB); the oldest go first. */
-const MAX_ENTRIES = 2_000;
+/** Jobs kept at most in all pages together (a job is about 1.5 KB in memory); the oldest pages go first. */
+export const MAX_JOBS_HELD = 20_000;
 
 interface Entry {
   organizationId: string;
   list: TJobList;
   storedAt: number;
+  /** What the page counts against MAX_JOBS_HELD: its jobs, and one for the page itself. */
+  weight: number;
 }
 
 export interface JobListCache {
@@ -48,7 +51,10 @@ export interface JobListCache {
   /** The LISTEN connection is up (true) or down (false); either way the cache starts empty. */
   setListening(listening: boolean): void;
   dispose(): void;
+  /** Pages kept. */
   readonly size: number;
+  /** What the kept pages count against MAX_JOBS_HELD. */
+  readonly heldJobs: number;
 }
 
 export function createJobListCache(): JobListCache {
@@ -56,11 +62,13 @@ export function createJobListCache(): JobListCache {
   const keysByOrganization = new Map<string, Set<string>>();
   let generation = 0;
   let listening = false;
+  let heldWeight = 0;
 
   function drop(key: string): void {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    heldWeight -= entry.weight;
     const keys = keysByOrganization.get(entry.organizationId);
     keys?.delete(key);
     if (keys?.size === 0) keysByOrganization.delete(entry.organizationId);
@@ -70,6 +78,7 @@ export function createJobListCache(): JobListCache {
     generation += 1;
     entries.clear();
     keysByOrganization.clear();
+    heldWeight = 0;
   }
 
   return {
@@ -87,11 +96,14 @@ export function createJobListCache(): JobListCache {
     store(key, organizationId, list, ticket, now) {
       if (!listening || ticket !== generation) return;
       drop(key);
-      if (entries.size >= MAX_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) drop(oldest);
+      const weight = list.jobs.length + 1;
+      // A Map iterates in insertion order: its first key is the oldest page.
+      for (const oldest of entries.keys()) {
+        if (heldWeight + weight <= MAX_JOBS_HELD) break;
+        drop(oldest);
       }
-      entries.set(key, { organizationId, list, storedAt: now });
+      entries.set(key, { organizationId, list, storedAt: now, weight });
+      heldWeight += weight;
       const keys = keysByOrganization.get(organizationId) ?? new Set<string>();
       keys.add(key);
       keysByOrganization.set(organizationId, keys);
@@ -104,8 +116,7 @@ export function createJobListCache(): JobListCache {
       // Any change moves the generation, not only one that dropped a page: a read of this
       // organisation may be in flight with what it read before the change.
       generation += 1;
-      for (const key of keysByOrganization.get(organizationId) ?? []) entries.delete(key);
-      keysByOrganization.delete(organizationId);
+      for (const key of [...(keysByOrganization.get(organizationId) ?? [])]) drop(key);
     },
     setListening(value) {
       listening = value;
@@ -117,6 +128,9 @@ export function createJobListCache(): JobListCache {
     },
     get size() {
       return entries.size;
+    },
+    get heldJobs() {
+      return heldWeight;
     },
   };
 }

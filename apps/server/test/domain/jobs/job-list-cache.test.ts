@@ -8,6 +8,7 @@ import {
   createJobListCache,
   ENTRY_TTL_MS,
   FORGET_ALL_ORGANIZATIONS,
+  MAX_JOBS_HELD,
 } from '../../../src/domain/jobs/job-list-cache.ts';
 import { buildTestApp } from '../../helper.ts';
 import { employerWithOpenJob, signedInPhysician } from '../../routes/employee/physician-kit.ts';
@@ -71,6 +72,36 @@ describe('the job-list cache', () => {
     expect(cache.get('a', 1_000 + ENTRY_TTL_MS)).toEqual(page('A'));
     expect(cache.get('a', 1_001 + ENTRY_TTL_MS)).toBeUndefined();
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps at most MAX_JOBS_HELD jobs in all, dropping the oldest pages first', () => {
+    const cache = createJobListCache();
+    cache.setListening(true);
+    const pageOf = (size: number): TJobList => ({
+      jobs: Array.from({ length: size }, (_, index) => ({ title: `Job ${index}` }) as TJob),
+      total: size,
+      pageNumber: 1,
+      pageSize: size,
+    });
+    // Pages of 199 jobs weigh 200 each.
+    const pages = MAX_JOBS_HELD / 200;
+    for (let index = 0; index < pages; index += 1)
+      cache.store(`page-${index}`, `org-${index % 3}`, pageOf(199), cache.ticket(), 0);
+    expect(cache.size).toBe(pages);
+    expect(cache.heldJobs).toBe(MAX_JOBS_HELD);
+    cache.store('one-more', 'org-x', pageOf(399), cache.ticket(), 0);
+    expect(cache.get('page-0', 0)).toBeUndefined();
+    expect(cache.get('page-1', 0)).toBeUndefined();
+    expect(cache.get('page-2', 0)).toBeDefined();
+    expect(cache.get('one-more', 0)).toBeDefined();
+    expect(cache.heldJobs).toBe(MAX_JOBS_HELD);
+    // Storing a page again replaces it instead of counting it twice.
+    cache.store('one-more', 'org-x', pageOf(399), cache.ticket(), 0);
+    expect(cache.heldJobs).toBe(MAX_JOBS_HELD);
+    cache.forgetOrganization('org-x');
+    expect(cache.heldJobs).toBe(MAX_JOBS_HELD - 400);
+    cache.forgetOrganization(FORGET_ALL_ORGANIZATIONS);
+    expect(cache.heldJobs).toBe(0);
   });
 });
 
