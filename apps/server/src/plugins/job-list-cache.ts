@@ -1,11 +1,14 @@
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Registry } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import {
   createJobListCache,
   FORGET_ALL_ORGANIZATIONS,
   JOB_LIST_CACHE_CHANNEL,
   type JobListCache,
 } from '../domain/jobs/job-list-cache.ts';
+import { METRICS_PREFIX } from './metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +24,38 @@ export interface JobListCachePluginOptions {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** What operators see of the cache (README "Metrics"), read from it at scrape time. */
+function registerCacheMetrics(registry: Registry, cache: JobListCache): void {
+  new Gauge({
+    name: `${METRICS_PREFIX}_job_list_cache_pages`,
+    help: 'Job-list pages this instance keeps in memory',
+    registers: [registry],
+    collect() {
+      this.set(cache.size);
+    },
+  });
+  new Gauge({
+    name: `${METRICS_PREFIX}_job_list_cache_jobs`,
+    help: 'Jobs in all the kept job-list pages (at most 20,000)',
+    registers: [registry],
+    collect() {
+      this.set(cache.heldJobs);
+    },
+  });
+  let counted = { hit: 0, miss: 0 };
+  new Counter({
+    name: `${METRICS_PREFIX}_job_list_cache_reads_total`,
+    help: 'Job-list reads answered from memory (hit) or from the database (miss)',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      this.labels('hit').inc(cache.hits - counted.hit);
+      this.labels('miss').inc(cache.misses - counted.miss);
+      counted = { hit: cache.hits, miss: cache.misses };
+    },
+  });
+}
+
 /**
  * Keeps the job-list cache true on this instance: it LISTENs for the database's notifications
  * (other instances' writes, the job queue's), and every route that may write drops the pages it
@@ -34,6 +69,7 @@ export default fp<JobListCachePluginOptions>(
     }
     const cache = createJobListCache();
     app.decorate('jobListCache', cache);
+    if (app.metrics.isEnabled) registerCacheMetrics(app.metrics.registry, cache);
     let stopListening = async () => {};
     app.addHook('onReady', async () => {
       stopListening = await app.database.listen(
@@ -59,5 +95,5 @@ export default fp<JobListCachePluginOptions>(
       cache.dispose();
     });
   },
-  { name: 'job-list-cache', dependencies: ['db'] },
+  { name: 'job-list-cache', dependencies: ['db', 'metrics'] },
 );

@@ -55,6 +55,9 @@ export interface JobListCache {
   readonly size: number;
   /** What the kept pages count against MAX_JOBS_HELD. */
   readonly heldJobs: number;
+  /** Reads answered from memory, and reads that went to the database, since the cache was made. */
+  readonly hits: number;
+  readonly misses: number;
 }
 
 export function createJobListCache(): JobListCache {
@@ -63,6 +66,8 @@ export function createJobListCache(): JobListCache {
   let generation = 0;
   let listening = false;
   let heldWeight = 0;
+  let hits = 0;
+  let misses = 0;
 
   function drop(key: string): void {
     const entry = entries.get(key);
@@ -83,13 +88,17 @@ export function createJobListCache(): JobListCache {
 
   return {
     get(key, now) {
-      if (!listening) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (now - entry.storedAt > ENTRY_TTL_MS) {
-        drop(key);
+      const entry = listening ? entries.get(key) : undefined;
+      if (!entry) {
+        misses += 1;
         return undefined;
       }
+      if (now - entry.storedAt > ENTRY_TTL_MS) {
+        drop(key);
+        misses += 1;
+        return undefined;
+      }
+      hits += 1;
       return entry.list;
     },
     ticket: () => generation,
@@ -131,6 +140,12 @@ export function createJobListCache(): JobListCache {
     },
     get heldJobs() {
       return heldWeight;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
     },
   };
 }

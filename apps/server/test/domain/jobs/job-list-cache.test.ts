@@ -106,10 +106,11 @@ describe('the job-list cache', () => {
 });
 
 describe('GET /api/employer/job/get-all-jobs/{userId} with the cache', () => {
+  const METRICS_TOKEN = 'job-list-cache-metrics-token';
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    app = await buildTestApp({}, { jobListCache: true });
+    app = await buildTestApp({ metrics: { token: METRICS_TOKEN, port: undefined } }, { jobListCache: true });
     // onReady waits for the LISTEN to hold.
     expect(listening(app)).toBe(true);
   });
@@ -242,6 +243,35 @@ describe('GET /api/employer/job/get-all-jobs/{userId} with the cache', () => {
     const admin = await addMember(app, owner.organizationId, 'admin');
     expect((await list(admin)).total).toBe(2);
     expect((await list(delegate)).total).toBe(1);
+  });
+
+  it('tells operators its reads, hits and size at /metrics', async () => {
+    const metric = async (name: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const line = response.body.split('\n').find((candidate) => candidate.startsWith(`${name} `));
+      return Number(line?.split(' ')[1]);
+    };
+    const hitsBefore = await metric('medhire_job_list_cache_reads_total{result="hit"}');
+    const missesBefore = await metric('medhire_job_list_cache_reads_total{result="miss"}');
+    const { employer } = await employerWithOpenJob(app);
+    // The posting's own notification may drop the first read's page: read until one is kept.
+    await expect
+      .poll(
+        async () => {
+          await list(employer);
+          return metric('medhire_job_list_cache_reads_total{result="hit"}');
+        },
+        { timeout: 3_000 },
+      )
+      .toBeGreaterThan(hitsBefore);
+    expect(await metric('medhire_job_list_cache_reads_total{result="miss"}')).toBeGreaterThan(missesBefore);
+    expect(await metric('medhire_job_list_cache_pages')).toBeGreaterThanOrEqual(1);
+    expect(await metric('medhire_job_list_cache_jobs')).toBeGreaterThanOrEqual(2);
   });
 
   it("answers another organisation's member 403, never a cached page", async () => {
