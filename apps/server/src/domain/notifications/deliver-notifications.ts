@@ -1,9 +1,9 @@
 import type { TNotificationSocketPayload } from '@medhire/contract/notifications';
 import type { TPhysicianNotificationSocketPayload } from '@medhire/contract/physician-notifications';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { pushTokens } from '../../db/schema/accounts.ts';
-import { notifications } from '../../db/schema/hiring.ts';
+import { notifications, type TNotificationRow } from '../../db/schema/hiring.ts';
 import { notificationPreferences } from '../../db/schema/notifications.ts';
 import { enqueueJob } from '../../queue/enqueue-job.ts';
 import { countUnreadNotifications } from './list-notifications.ts';
@@ -25,6 +25,29 @@ export interface LiveNotification {
 }
 
 /**
+ * Marks the notifications among `ids` not delivered yet as delivered, in the caller's
+ * transaction, and answers them. The rows are locked by primary key first and then updated by
+ * primary key: a single `update … where id in (…) and delivered_at is null` was planned on the
+ * partial index of undelivered notifications (small when the plan was cached), and then read
+ * every undelivered row for each job, so a backlog (a burst of sends, the sweep after an outage)
+ * drained in time growing with its square.
+ */
+async function claimUndelivered(tx: Db, ids: readonly string[], now: Date): Promise<TNotificationRow[]> {
+  const locked = await tx
+    .select({ id: notifications.id, deliveredAt: notifications.deliveredAt })
+    .from(notifications)
+    .where(inArray(notifications.id, [...ids]))
+    .for('update');
+  const undelivered = locked.filter((row) => row.deliveredAt === null).map((row) => row.id);
+  if (undelivered.length === 0) return [];
+  return tx
+    .update(notifications)
+    .set({ deliveredAt: now })
+    .where(inArray(notifications.id, undelivered))
+    .returning();
+}
+
+/**
  * The delivery job of new notifications. In one transaction it claims the rows not delivered
  * yet (so a retried or duplicated job delivers nothing twice) and queues one push job per
  * browser subscription of each recipient who wants pushes of that type. A physician who gets no
@@ -43,11 +66,7 @@ export async function claimNotificationDelivery({
 }): Promise<LiveNotification[]> {
   if (notificationIds.length === 0) return [];
   const claimed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({ deliveredAt: now })
-      .where(and(inArray(notifications.id, [...notificationIds]), isNull(notifications.deliveredAt)))
-      .returning();
+    const rows = await claimUndelivered(tx, notificationIds, now);
     for (const row of rows) {
       const isPhysicians = isPhysicianNotificationType(row.type);
       // An alert's own channels narrow the type's (a JOB_ALERT from an e-mail-only alert).

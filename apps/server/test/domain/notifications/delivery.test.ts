@@ -1,5 +1,5 @@
 import type { TNotificationSocketPayload } from '@medhire/contract/notifications';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTokens } from '../../../src/db/schema/accounts.ts';
@@ -129,6 +129,46 @@ describe('delivery from the durable queue', () => {
     } finally {
       await app.queue.startWorkers();
     }
+  });
+
+  it('claims by primary key, not by reading every undelivered notification, with a backlog waiting', async () => {
+    const employer = await signedInEmployer(app);
+    const undeliveredIndexReads = async (tx: typeof app.db) => {
+      // This transaction's own index reads, visible to it before commit.
+      const [row] = (await tx.execute(
+        sql`select pg_stat_get_xact_tuples_returned('notifications_undelivered_idx'::regclass)::int as reads`,
+      )) as unknown as { reads: number }[];
+      return Number(row?.reads);
+    };
+    const storeUndelivered = async (tx: typeof app.db, count: number) =>
+      tx.execute(sql`insert into ${notifications} ("user_id", "type", "title", "body", "data", "created_at")
+        select ${employer.id}::uuid, 'APPLY_ON_JOB', 'New applicant', 'Backlog ' || g, '{}'::jsonb, now()
+        from generate_series(1, ${count}) g returning "id"`) as unknown as Promise<{ id: string }[]>;
+    await app.db
+      .transaction(async (tx) => {
+        // One connection, its plans cached while the backlog was small (as a server's are), and
+        // then a backlog of 500: claiming one of them must not read the other 499.
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        // A table in service: many delivered notifications, few waiting, the statistics saying so.
+        await tx.execute(sql`insert into ${notifications} ("user_id", "type", "title", "body", "data", "created_at", "delivered_at")
+        select ${employer.id}::uuid, 'APPLY_ON_JOB', 'New applicant', 'Delivered ' || g, '{}'::jsonb, now(), now()
+        from generate_series(1, 20000) g`);
+        await tx.execute(sql`analyze ${notifications}`);
+        for (let claim = 0; claim < 2; claim += 1) {
+          const [single] = await storeUndelivered(tx, 1);
+          await claimNotificationDelivery({ db: tx, notificationIds: [single?.id ?? ''] });
+        }
+        const backlog = await storeUndelivered(tx, 500);
+        const before = await undeliveredIndexReads(tx);
+        const live = await claimNotificationDelivery({ db: tx, notificationIds: [backlog[0]?.id ?? ''] });
+        expect(live.map((entry) => entry.userId)).toEqual([employer.id]);
+        expect((await undeliveredIndexReads(tx)) - before).toBeLessThan(10);
+        // Nothing of it is kept: the backlog would otherwise wait for the sweep.
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
   });
 
   it('queues a push per browser only for the types the user wants pushed', async () => {
