@@ -142,13 +142,18 @@ describe('bulk actions on the pipeline board', () => {
     expect(await heading.count()).toBe(1);
     const group = page.locator('.applicant-group').filter({ has: heading });
     const rows = group.locator('.applicant-group__application');
-    expect(await rows.count()).toBe(2);
     // The job title's own element: innerText's line breaks come from the layout, and a row read
     // while the list re-renders for the search (once, with two files running side by side) came
-    // back as one line, the title run into the stage and the date.
-    expect(
-      (await group.locator('.applicant-group__job').allTextContents()).map((text) => text.trim()).sort(),
-    ).toEqual([BOARD_JOB, OTHER_JOB].sort());
+    // back as one line, the title run into the stage and the date. The list may also re-render
+    // between the heading's arrival and the read, so both are polled until the search settles.
+    await expect.poll(() => rows.count(), { timeout: SLOW }).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await group.locator('.applicant-group__job').allTextContents()).map((text) => text.trim()).sort(),
+        { timeout: SLOW },
+      )
+      .toEqual([BOARD_JOB, OTHER_JOB].sort());
     checked.assertNoErrors();
   });
 

@@ -1,12 +1,12 @@
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Registry } from 'prom-client';
-import { Counter, Gauge } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import {
   createJobListCache,
   FORGET_ALL_ORGANIZATIONS,
   JOB_LIST_CACHE_CHANNEL,
   type JobListCache,
+  MAX_JOBS_HELD,
 } from '../domain/jobs/job-list-cache.ts';
 import { METRICS_PREFIX } from './metrics.ts';
 
@@ -36,7 +36,7 @@ function registerCacheMetrics(registry: Registry, cache: JobListCache): void {
   });
   new Gauge({
     name: `${METRICS_PREFIX}_job_list_cache_jobs`,
-    help: 'Jobs in all the kept job-list pages (at most 20,000)',
+    help: `Jobs in all the kept job-list pages (at most ${MAX_JOBS_HELD.toLocaleString('en-US')})`,
     registers: [registry],
     collect() {
       this.set(cache.heldJobs);
