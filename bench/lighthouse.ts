@@ -6,7 +6,7 @@ import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { startTestServer } from '../scripts/lib/start-test-server.mjs';
 import { type Figure, reportFigures } from './lib/figures.ts';
-import { runLighthouse } from './lib/lighthouse-run.ts';
+import { runLighthouseMedian } from './lib/lighthouse-run.ts';
 
 const chromeFlags = [
   '--headless=new',
@@ -55,7 +55,7 @@ async function audit(url: string, preset: string, config: Config | undefined) {
       onlyCategories: ['performance'],
       disableFullPageScreenshot: true,
     };
-    const lhr = await runLighthouse(`lighthouse ${preset}`, () => lighthouse(url, flags, config));
+    const lhr = await runLighthouseMedian(`lighthouse ${preset}`, () => lighthouse(url, flags, config));
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const score = lhr.categories.performance?.score;
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue;
