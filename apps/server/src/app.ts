@@ -32,6 +32,7 @@ import queuePlugin, { type QueueTimings } from './plugins/queue.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import redisPlugin from './plugins/redis.ts';
 import securityPlugin from './plugins/security.ts';
+import sendBatcherPlugin from './plugins/send-batcher.ts';
 import socketPlugin from './plugins/socket.ts';
 import storagePlugin from './plugins/storage.ts';
 import textHygienePlugin from './plugins/text-hygiene.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(textHygienePlugin);
     await app.register(conditionalGetPlugin);
     await app.register(jobListCachePlugin, { enabled: options.jobListCache ?? true });
+    await app.register(sendBatcherPlugin);
     await app.register(routes, { prefix: '/api' });
     const metricsToken = config.metrics.token;
     if (metricsToken) await app.register(metricsRoutes, { token: metricsToken });

@@ -10,10 +10,13 @@ import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
 import { toMessage } from './message-view.ts';
+import type { SendBatcher } from './send-batcher.ts';
 import { storeMessage } from './store-message.ts';
 
 export interface SendEmployerMessageOptions {
   db: Db;
+  /** The server's group commit of sends (send-batcher.ts); without it the send is a statement of its own. */
+  batcher?: SendBatcher;
   owner: JobOwner;
   conversationId: string;
   body: string;
@@ -45,6 +48,7 @@ export interface SentEmployerMessage {
  */
 export async function sendEmployerMessage({
   db,
+  batcher,
   owner,
   conversationId,
   body,
@@ -77,6 +81,7 @@ export async function sendEmployerMessage({
       : await templateMessageBody({ db, member: owner, conversationId, templateId, tempMsgId });
   const stored = await storeMessage({
     db,
+    batcher,
     conversationId,
     sender: {
       side: 'employer',

@@ -3,10 +3,13 @@ import type { Db } from '../../db/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LiveNotification } from '../notifications/deliver-notifications.ts';
 import { toMessage } from './message-view.ts';
+import type { SendBatcher } from './send-batcher.ts';
 import { storeMessage } from './store-message.ts';
 
 export interface SendPhysicianMessageOptions {
   db: Db;
+  /** The server's group commit of sends (send-batcher.ts); without it the send is a statement of its own. */
+  batcher?: SendBatcher;
   physicianId: string;
   conversationId: string;
   body: string;
@@ -33,6 +36,7 @@ export interface SentPhysicianMessage extends TPhysicianSentMessage {
  */
 export async function sendPhysicianMessage({
   db,
+  batcher,
   physicianId,
   conversationId,
   body,
@@ -41,6 +45,7 @@ export async function sendPhysicianMessage({
 }: SendPhysicianMessageOptions): Promise<SentPhysicianMessage> {
   const stored = await storeMessage({
     db,
+    batcher,
     conversationId,
     sender: { side: 'employee', physicianId },
     body,

@@ -1,11 +1,10 @@
-import type { TActivityType } from '@medhire/contract/activity';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import type { TMessageRow, TNotificationData, TNotificationRow } from '../../db/schema/hiring.ts';
+import type { TMessageRow, TNotificationRow } from '../../db/schema/hiring.ts';
 import type { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { LiveNotification } from '../notifications/deliver-notifications.ts';
 import { toNotification } from '../notifications/to-notification.ts';
+import { type MessageJson, runSends, type SendBatcher, type SendInput } from './send-batcher.ts';
 
 /** Who sends: the conversation must be theirs, or the message is not stored. */
 export type MessageSender =
@@ -21,6 +20,11 @@ export type MessageSender =
 export interface StoreMessageOptions {
   /** The database or a transaction: the send is one statement, atomic on its own. */
   db: Db;
+  /**
+   * The server's group commit (send-batcher.ts): the send may share its statement with others
+   * that arrive at the same time. Only for `db` itself, never inside a transaction.
+   */
+  batcher?: SendBatcher;
   conversationId: string;
   sender: MessageSender;
   body: string;
@@ -56,43 +60,6 @@ export interface StoredMessage {
   isPhysicianNotificationWaiting: boolean;
 }
 
-const MESSAGE_SENT_ACTIVITY: TActivityType = 'message.sent';
-
-interface MessageJson {
-  id: string;
-  conversation_id: string;
-  sender: TMessageRow['sender'];
-  sender_user_id: string | null;
-  body: string;
-  temp_msg_id: string | null;
-  is_deleted: boolean;
-  created_at_ms: number;
-  seq: number;
-}
-
-interface NotificationJson {
-  id: string;
-  user_id: string;
-  type: TNotificationRow['type'];
-  title: string;
-  body: string;
-  data: TNotificationData;
-  delivered_at: string | null;
-  unread_count: number;
-}
-
-type SendResultJson =
-  | { status: 'not_found' }
-  | { status: 'hidden' }
-  | {
-      status: 'stored' | 'existing';
-      message: MessageJson;
-      senderName: string | null;
-      physicianUserId: string;
-      unarchived?: boolean;
-      recipients: NotificationJson[];
-    };
-
 function toMessageRow(json: MessageJson): TMessageRow {
   return {
     id: json.id,
@@ -113,8 +80,10 @@ function toMessageRow(json: MessageJson): TMessageRow {
  * the conversation is not the sender's (another organisation's, another physician's, or a job not
  * assigned to a delegate).
  *
- * Every step runs in the database function `medhire_send_message` (migration 0015), one
- * statement and so one transaction and one round trip: the conversation row is locked first, so
+ * Every step runs in the database function `medhire_send_message` (migration 0015), called by
+ * `medhire_send_messages` (migration 0040) with the hidden-physician check before it and the
+ * activity-log entry after it: one statement and so one transaction and one round trip, shared
+ * with other sends when `batcher` gathers them (send-batcher.ts). The conversation row is locked first, so
  * concurrent senders take turns, the temp-id check sees every committed message, and the new
  * message's `seq` is the conversation's `last_seq + 1`, raised in the same transaction (gap-free,
  * in commit order). A new message raises the other side's unread count and the conversation's
@@ -130,69 +99,23 @@ export async function storeMessage({
   tempMsgId,
   now,
   hiddenError,
+  batcher,
 }: StoreMessageOptions): Promise<StoredMessage | undefined> {
   if (!isUuid(conversationId)) return undefined;
   const employer = sender.side === 'employer' ? sender : null;
-  const callSend = sql`medhire_send_message(
-    ${conversationId}::uuid,
-    ${sender.side}::message_sender,
-    ${employer?.userId ?? null}::uuid,
-    ${employer?.organizationId ?? null}::uuid,
-    ${sender.side === 'employee' ? sender.physicianId : null}::uuid,
-    ${employer?.isDelegate ? employer.userId : null}::uuid,
-    ${body}::text,
-    ${tempMsgId}::text,
-    ${now.toISOString()}::timestamptz
-  )`;
-  // The sender's own conversation with a physician who hides from its organisation: nothing is
-  // stored (the function is volatile, so CASE does not call it).
-  const send = sql`case when exists (
-        select 1 from "conversations" hc
-        join "physician_hidden_organizations" h
-          on h."organization_id" = hc."organization_id" and h."physician_id" = hc."physician_id"
-        where hc."id" = ${conversationId}::uuid
-          and ${employer ? sql`hc."organization_id" = ${employer.organizationId}::uuid` : sql`hc."physician_id" = ${sender.side === 'employee' ? sender.physicianId : null}::uuid`}
-      ) then '{"status":"hidden"}'::jsonb else ${callSend} end`;
-  // After an employer's new message: does the physician's last EMPLOYER_MESSAGE notification of
-  // this conversation still wait unread (the same question notify-physician.ts asks)?
-  const waiting = sql`exists (
-    select 1 from "notifications" wn
-    where sent.result->>'status' = 'stored'
-      and wn."user_id" = (sent.result->>'physicianUserId')::uuid
-      and wn."type" = 'EMPLOYER_MESSAGE'
-      and wn."read_at" is null
-      and wn."data"->>'conversation' = ${conversationId}::text
-  )`;
-  // A member's new message goes into the organisation's activity log (type message.sent) in the
-  // same statement, so the send stays one round trip and the entry commits with the message; a
-  // retry ('existing') or a refusal ('not_found') writes none. The names are those of
-  // record-activity.ts and activity-names.ts: the member's name at the time (the function's
-  // senderName), "Dr. First Last" for the physician.
-  const rows = await db.execute(
-    employer
-      ? sql`with sent as materialized (select ${send} as result),
-          logged as (
-            insert into "activity_log" ("organization_id", "actor_user_id", "actor_name", "type", "summary",
-              "subject_type", "subject_id", "details", "created_at")
-            select ${employer.organizationId}::uuid, ${employer.userId}::uuid,
-              coalesce(sent.result->>'senderName', 'A former member'),
-              ${MESSAGE_SENT_ACTIVITY},
-              'Sent a message to ' || coalesce(trim('Dr. ' || p."first_name" || ' ' || p."last_name"), 'a physician'),
-              'conversation', ${conversationId}::text,
-              jsonb_build_object('messageId', sent.result->'message'->>'id'),
-              ${now.toISOString()}::timestamptz
-            from sent
-            join "conversations" c on c."id" = ${conversationId}::uuid
-            left join "physicians" p on p."id" = c."physician_id"
-            where sent.result->>'status' = 'stored'
-          )
-          select result, ${waiting} as waiting from sent`
-      : sql`select ${send} as result`,
-  );
-  // postgres.js answers the rows as an array.
-  const answer = (rows as unknown as { result: SendResultJson; waiting?: boolean }[])[0];
-  const result = answer?.result;
-  if (!result) throw new Error('medhire_send_message answered nothing.');
+  const input: SendInput = {
+    conversationId,
+    sender: sender.side,
+    senderUserId: employer?.userId ?? null,
+    organizationId: employer?.organizationId ?? null,
+    physicianId: sender.side === 'employee' ? sender.physicianId : null,
+    delegateUserId: employer?.isDelegate ? employer.userId : null,
+    body,
+    tempMsgId,
+    now: now.toISOString(),
+  };
+  const result = batcher ? await batcher.send(input) : (await runSends(db, [input]))[0];
+  if (!result) throw new Error('medhire_send_messages answered nothing.');
   if (result.status === 'hidden') throw hiddenError();
   if (result.status === 'not_found') return undefined;
 
@@ -228,6 +151,6 @@ export async function storeMessage({
     employerUserIds: result.recipients.map((recipient) => recipient.user_id),
     liveNotifications,
     queuedNotificationIds,
-    isPhysicianNotificationWaiting: answer.waiting === true,
+    isPhysicianNotificationWaiting: result.waiting === true,
   };
 }

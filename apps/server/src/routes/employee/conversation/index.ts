@@ -147,6 +147,7 @@ const employeeConversationRoutes: FastifyPluginAsyncZod = async (app) => {
       const { isNew, employerUserIds, liveNotifications, queuedNotificationIds, ...sent } =
         await sendPhysicianMessage({
           db: app.db,
+          batcher: app.sendBatcher,
           physicianId: requirePhysician(request).physicianId,
           conversationId: request.params.conversationId,
           body: request.body.body,

@@ -187,6 +187,7 @@ const employerConversationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { isNew, physicianUserId, conversationId, message } = await sendEmployerMessage({
         db: app.db,
+        batcher: app.sendBatcher,
         owner: ownerOf(request),
         conversationId: request.params.conversationId,
         body: request.body.body,
