@@ -127,6 +127,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await syncReferenceData(app.db);
     // Before every other plugin and route: its onRoute hook measures each route registered after it.
     await app.register(metricsPlugin);
+    // Before every route: it joins the routes that take input as they are registered.
+    await app.register(textHygienePlugin);
     await app.register(securityPlugin);
     await app.register(rateLimitPlugin);
     await app.register(docsPlugin);
@@ -146,7 +148,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await app.register(authPlugin);
     await app.register(oidcPlugin);
     await app.register(webAppPlugin);
-    await app.register(textHygienePlugin);
     await app.register(conditionalGetPlugin);
     await app.register(jobListCachePlugin, { enabled: options.jobListCache ?? true });
     await app.register(sendBatcherPlugin);

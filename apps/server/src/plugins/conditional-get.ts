@@ -1,5 +1,13 @@
 import { hash } from 'node:crypto';
+import type { onSendHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route's answers are never cached, so no ETag is worked out for them. */
+    conditionalGet?: boolean;
+  }
+}
 
 /**
  * Conditional reads of the API: every successful JSON answer to a GET carries a weak ETag (a
@@ -24,9 +32,24 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
+/** The routes that can answer a conditional read: a GET (or its HEAD) of the API, not opted out. */
+function takesConditionalReads(route: RouteOptions): boolean {
+  const methods = [route.method].flat();
+  return (
+    (methods.includes('GET') || methods.includes('HEAD')) &&
+    route.url.startsWith('/api/') &&
+    route.config?.conditionalGet !== false
+  );
+}
+
+/**
+ * The ETag step joins each route that can use it when the route is registered, instead of
+ * running as a hook on every request (writes, uploads, the health checks) only to step aside.
+ * A route opts out with `config: { conditionalGet: false }` (answers that are never cached).
+ */
 export default fp(
   async (app) => {
-    app.addHook('onSend', (request, reply, payload, done) => {
+    const onSend: onSendHookHandler = (request, reply, payload, done) => {
       if (
         (request.method !== 'GET' && request.method !== 'HEAD') ||
         reply.statusCode !== 200 ||
@@ -50,6 +73,11 @@ export default fp(
         return;
       }
       done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      if (!takesConditionalReads(route)) return;
+      // First, as an application hook would run: a HEAD route's own step empties the payload.
+      route.onSend = [onSend, ...(route.onSend ? [route.onSend].flat() : [])];
     });
   },
   { name: 'conditional-get' },

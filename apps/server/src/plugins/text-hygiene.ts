@@ -1,3 +1,4 @@
+import type { preValidationHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
@@ -28,14 +29,29 @@ export function findNulCharacter(value: unknown, path: string): string | undefin
 }
 
 /**
+ * Whether a request to this route can carry text: a body (any method but GET, HEAD and OPTIONS),
+ * a declared query, or path parameters. Others (the health checks, most reads) skip the check.
+ */
+function takesInput(route: RouteOptions): boolean {
+  const methods = [route.method].flat();
+  const schema = route.schema as { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+  return (
+    methods.some((method) => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') ||
+    schema?.querystring !== undefined ||
+    schema?.params !== undefined ||
+    /[:*]/.test(route.url)
+  );
+}
+
+/**
  * PostgreSQL stores no U+0000 in text, so a query, path or JSON body carrying it would fail deep
  * in a query as a 500. It is refused up front as a validation failure naming the field.
  * Multipart uploads are read as streams by their routes and have no parsed body here.
+ * The check joins each route that takes input when it is registered, not every request.
  */
 export default fp(
   async (app) => {
-    // Callback style: it runs on every request, and an async hook costs a promise each time.
-    app.addHook('preValidation', (request, _reply, done) => {
+    const check: preValidationHookHandler = (request, _reply, done) => {
       const found =
         findNulCharacter(request.params, 'params') ??
         findNulCharacter(request.query, 'query') ??
@@ -47,6 +63,10 @@ export default fp(
           { field: field.join('.'), in: where, message: NUL_CHARACTER_MESSAGE },
         ]),
       );
+    };
+    app.addHook('onRoute', (route) => {
+      if (!takesInput(route)) return;
+      route.preValidation = [check, ...(route.preValidation ? [route.preValidation].flat() : [])];
     });
   },
   { name: 'text-hygiene' },

@@ -42,6 +42,27 @@ describe('conditional reads (ETag / If-None-Match)', () => {
     );
   });
 
+  it('tags the HEAD of a list as its GET, and never the liveness check', async () => {
+    const { employer } = await employerWithOpenJob(app);
+    const url = `/api/employer/job/get-all-jobs/${employer.id}`;
+    const headers = { authorization: employer.token };
+    const get = await app.inject({ method: 'GET', url, headers });
+    const head = await app.inject({ method: 'HEAD', url, headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe(get.headers.etag);
+    const unchanged = await app.inject({
+      method: 'HEAD',
+      url,
+      headers: { ...headers, 'if-none-match': String(get.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
+
+    const live = await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'if-none-match': '*' } });
+    expect(live.statusCode).toBe(200);
+    expect(live.headers.etag).toBeUndefined();
+    expect(live.headers['cache-control']).toBe('no-store');
+  });
+
   it("never answers 304 to another account's tag for its own different answer", async () => {
     const first = await signedInPhysician(app);
     const second = await signedInPhysician(app);

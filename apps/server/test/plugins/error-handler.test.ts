@@ -25,6 +25,10 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     received = request.body;
     return { success: true, data: request.body };
   });
+  app.get('/api/probe/item/:id', { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
+    received = request.params;
+    return { success: true, data: request.params };
+  });
   app.get('/api/probe/conflict', async () => {
     throw new AppError('CONFLICT', 'This e-mail is already registered.', { field: 'email' });
   });
@@ -93,6 +97,11 @@ describe('error handling', () => {
       code: 'VALIDATION_FAILED',
       details: [{ field: 'queryText', in: 'query' }],
     });
+
+    const params = await app.inject({ method: 'GET', url: '/api/probe/item/ab%00c' });
+    expect(params.statusCode).toBe(400);
+    expect(failureOf(params)).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ in: 'params' }] });
+    expect(received).toBeUndefined();
   });
 
   it('answers an over-long path parameter and a malformed address with the 400 envelope', async () => {

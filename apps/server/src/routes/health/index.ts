@@ -12,8 +12,9 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/live',
     {
-      // Load balancers poll this many times a second: no I/O, no log line.
+      // Load balancers poll this many times a second: no I/O, no log line, no ETag.
       logLevel: 'warn',
+      config: { conditionalGet: false },
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process is up (no I/O)',
