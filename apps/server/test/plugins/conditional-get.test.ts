@@ -57,7 +57,11 @@ describe('conditional reads (ETag / If-None-Match)', () => {
     });
     expect(unchanged.statusCode).toBe(304);
 
-    const live = await app.inject({ method: 'GET', url: '/api/health/live', headers: { 'if-none-match': '*' } });
+    const live = await app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'if-none-match': '*' },
+    });
     expect(live.statusCode).toBe(200);
     expect(live.headers.etag).toBeUndefined();
     expect(live.headers['cache-control']).toBe('no-store');
