@@ -85,6 +85,8 @@ export interface SendBatcherOptions {
   maxInFlight?: number;
   /** Told of a batch that failed whole before its sends go again one by one (the server logs it). */
   onBatchFailure?: (error: unknown, sends: number) => void;
+  /** While sends keep coming, how long the first of a batch waits for others (0: never). */
+  gatherMs?: number;
 }
 
 /** Sends one statement carries at most: a burst is split into statements of this many. */
@@ -95,22 +97,37 @@ export const MAX_SENDS_PER_BATCH = 32;
  * alone, two lanes 6 %); two keep sends moving past a batch that waits on a lock.
  */
 export const MAX_SEND_STATEMENTS_IN_FLIGHT = 2;
+/**
+ * While sends keep coming (a statement started within the last BUSY_WINDOW_MS), the first send
+ * of the next batch waits up to this long for others to join it: at 500 messages a second, a few
+ * milliseconds gather several sends per statement, each of which then costs PostgreSQL less (bench
+ * README "Group commit"). A send on a quiet server goes at once.
+ */
+export const SEND_GATHER_MS = 6;
+const BUSY_WINDOW_MS = 100;
 
 /**
- * Group commit of messages. A send that arrives while fewer than `maxInFlight` send statements
- * run goes at once, alone; one that arrives while they all run waits for the first to finish and
- * then goes with every other send that waited, in one statement, one transaction and one commit
- * (`medhire_send_messages`). An idle server adds nothing to a send's time; a busy one spends less
- * of the database per message the busier it is. A batch that fails is sent again one by one, so
- * a send's failure (or a deadlock the batch met) fails that send only.
+ * Group commit of messages. A send on a quiet server goes at once, alone. While sends keep coming
+ * (a statement started in the last BUSY_WINDOW_MS), the first send of the next batch waits up to
+ * `gatherMs` for others; and a send that arrives while `maxInFlight` statements run waits for the
+ * first of them to finish. Either way every send that waited goes together, in one statement, one
+ * transaction and one commit (`medhire_send_messages`): a quiet server adds nothing to a send's
+ * time, and a busy one spends less of the database per message the busier it is. A batch that
+ * fails is sent again one by one, so a send's failure (or a deadlock the batch met) fails that
+ * send only.
  */
 export class SendBatcher {
   readonly #db: Db;
   readonly #maxBatch: number;
   readonly #maxInFlight: number;
   readonly #onBatchFailure: SendBatcherOptions['onBatchFailure'];
+  readonly #gatherMs: number;
   #waiting: PendingSend[] = [];
   #inFlight = 0;
+  /** When the last statement started, and when the oldest waiting send arrived (performance.now()). */
+  #lastStart = Number.NEGATIVE_INFINITY;
+  #oldestWaiting = 0;
+  #gatherTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     db: Db,
@@ -118,8 +135,10 @@ export class SendBatcher {
       maxBatch = MAX_SENDS_PER_BATCH,
       maxInFlight = MAX_SEND_STATEMENTS_IN_FLIGHT,
       onBatchFailure,
+      gatherMs = SEND_GATHER_MS,
     }: SendBatcherOptions = {},
   ) {
+    this.#gatherMs = gatherMs;
     this.#db = db;
     this.#maxBatch = maxBatch;
     this.#maxInFlight = maxInFlight;
@@ -128,14 +147,33 @@ export class SendBatcher {
 
   send(input: SendInput): Promise<SendResultJson> {
     return new Promise<SendResultJson>((resolve, reject) => {
+      if (this.#waiting.length === 0) this.#oldestWaiting = performance.now();
       this.#waiting.push({ input, resolve, reject });
       this.#pump();
     });
   }
 
+  /** How much longer the waiting sends should wait for company before their statement starts. */
+  #gatherLeft(now: number): number {
+    if (this.#gatherMs <= 0 || this.#waiting.length >= this.#maxBatch) return 0;
+    if (now - this.#lastStart > BUSY_WINDOW_MS) return 0;
+    return this.#gatherMs - (now - this.#oldestWaiting);
+  }
+
   #pump(): void {
     while (this.#inFlight < this.#maxInFlight && this.#waiting.length > 0) {
+      const now = performance.now();
+      const left = this.#gatherLeft(now);
+      if (left > 0) {
+        this.#gatherTimer ??= setTimeout(() => {
+          this.#gatherTimer = undefined;
+          this.#pump();
+        }, Math.ceil(left));
+        return;
+      }
       const batch = this.#waiting.splice(0, this.#maxBatch);
+      this.#lastStart = now;
+      this.#oldestWaiting = now;
       this.#inFlight += 1;
       void this.#run(batch).finally(() => {
         this.#inFlight -= 1;

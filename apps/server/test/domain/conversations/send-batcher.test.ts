@@ -139,6 +139,38 @@ describe('sending messages in batches', () => {
     expect(copies).toHaveLength(1);
   });
 
+  it('sends at once on a quiet server, and while sends keep coming lets a send wait a moment for others', async () => {
+    const [party] = await conversationParties(1);
+    if (!party) throw new Error('No conversation.');
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const sendSpaced = async (batcher: SendBatcher, bodies: string[]) => {
+      const sent: Promise<SendResultJson>[] = [];
+      for (const body of bodies) {
+        sent.push(batcher.send(sendOf(party, 'employer', body)));
+        await pause(8);
+      }
+      return (await Promise.all(sent)).map(stored);
+    };
+
+    const gathering = countingDb();
+    const batcher = new SendBatcher(gathering.db, { gatherMs: 60 });
+    const first = batcher.send(sendOf(party, 'employer', 'First in a while'));
+    // Nothing ran for a while: the statement started at once.
+    expect(gathering.statements()).toBe(1);
+    await first;
+    // Three sends 8 ms apart right after it: the first of them waited, and the others joined it.
+    const gathered = await sendSpaced(batcher, ['One', 'Two', 'Three']);
+    expect(gathering.statements()).toBe(2);
+    expect(gathered.map((result) => result.message.body)).toEqual(['One', 'Two', 'Three']);
+
+    // The same sends without gathering: each goes as it arrives, in statements of their own.
+    const alone = countingDb();
+    const eager = new SendBatcher(alone.db, { gatherMs: 0 });
+    await eager.send(sendOf(party, 'employer', 'First again'));
+    await sendSpaced(eager, ['Four', 'Five', 'Six']);
+    expect(alone.statements()).toBeGreaterThan(2);
+  });
+
   it('fails only the send that fails: the rest of its batch is sent again one by one', async () => {
     const parties = await conversationParties(2);
     const failures: number[] = [];
