@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import type { TMessageRow, TNotificationData, TNotificationRow } from '../../db/schema/hiring.ts';
 
-/** One send as `medhire_send_messages` (migration 0040) takes it. */
+/** One send as `medhire_send_messages` (migrations 0040, 0041) takes it. */
 export interface SendInput {
   conversationId: string;
   sender: TMessageRow['sender'];
@@ -55,6 +55,11 @@ export type SendResultJson =
       recipients: NotificationJson[];
       /** A member's new message: the physician's last notification of it still waits unread. */
       waiting?: boolean;
+      /**
+       * A member's new message while none waited: the physician's EMPLOYER_MESSAGE notification
+       * the statement stored, undelivered (migration 0041).
+       */
+      physicianNotificationId?: string | null;
     };
 
 /** Runs sends in one statement (one transaction): all are stored, or none and it throws. */

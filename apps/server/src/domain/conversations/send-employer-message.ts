@@ -5,7 +5,7 @@ import { conversations } from '../../db/schema/hiring.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { JobOwner } from '../jobs/job-owner.ts';
 import { templateMessageBody } from '../message-templates/template-message-body.ts';
-import { notifyPhysicianOfMessage } from '../notifications/notify-physician.ts';
+import { queueNotificationDelivery } from '../notifications/notify.ts';
 import { isNotHiddenFrom } from '../physicians/hidden-organizations.ts';
 import { isDelegate } from '../team/member-scope.ts';
 import { conversationNotFound } from './employer-conversation-view.ts';
@@ -27,7 +27,7 @@ export interface SendEmployerMessageOptions {
    */
   templateId?: string;
   now?: Date;
-  /** The request's logger: a physician notification that could not be stored is logged there. */
+  /** The request's logger: a physician notification whose delivery could not be queued is logged there. */
   log?: { error: (details: object, message: string) => void };
 }
 
@@ -95,18 +95,15 @@ export async function sendEmployerMessage({
     hiddenError: conversationNotFound,
   });
   if (!stored) throw conversationNotFound();
-  // Nothing to add while the physician's last notification of this conversation waits unread
-  // (asked in the send's statement; notifyPhysicianOfMessage asks again in its transaction).
-  if (stored.isNew && !stored.isPhysicianNotificationWaiting) {
-    // The message committed in its own one-statement send (store-message.ts); the physician's
-    // notification and its delivery job commit together right after. Failing here must not turn
-    // a stored message into a failed send (the retry would find it stored and notify nobody).
-    await notifyPhysicianOfMessage(db, {
-      physicianUserId: stored.physicianUserId,
-      conversationId,
-      now,
-    }).catch((error: unknown) => {
-      log?.error({ err: error, conversationId }, 'Notifying the physician of a new message failed');
+  // The send's statement stored the physician's notification when none of this conversation
+  // waited unread (one per conversation: a lively conversation does not ring the phone for every
+  // line). Its delivery job (socket, then push or e-mail) is queued now that it has committed; a
+  // job that cannot be queued is logged and the sweep queues it (notify.ts).
+  if (stored.isNew && stored.physicianNotificationId) {
+    await queueNotificationDelivery({
+      db,
+      notificationIds: [stored.physicianNotificationId],
+      log: log ?? { error: () => {} },
     });
   }
   // Without a name (the member's row is gone) toMessage says "A former member".

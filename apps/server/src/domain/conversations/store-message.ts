@@ -53,11 +53,15 @@ export interface StoredMessage {
   /** Notifications the delivery job must handle (socket and push), queued after commit. */
   queuedNotificationIds: string[];
   /**
-   * An employer's new message: whether the physician still has an unread EMPLOYER_MESSAGE
-   * notification of this conversation (notify-physician.ts then adds none), read in the send's
-   * statement.
+   * An employer's new message: whether the physician still had an unread EMPLOYER_MESSAGE
+   * notification of this conversation, read in the send's statement.
    */
   isPhysicianNotificationWaiting: boolean;
+  /**
+   * An employer's new message while none waited: the physician's EMPLOYER_MESSAGE notification
+   * the send stored (undelivered), whose delivery job the caller queues after the commit.
+   */
+  physicianNotificationId: string | null;
 }
 
 function toMessageRow(json: MessageJson): TMessageRow {
@@ -81,8 +85,10 @@ function toMessageRow(json: MessageJson): TMessageRow {
  * assigned to a delegate).
  *
  * Every step runs in the database function `medhire_send_message` (migration 0015), called by
- * `medhire_send_messages` (migration 0040) with the hidden-physician check before it and the
- * activity-log entry after it: one statement and so one transaction and one round trip, shared
+ * `medhire_send_messages` (migrations 0040, 0041) with the hidden-physician check before it and the
+ * activity-log entry after it (and, for a member's new message while the physician has no unread
+ * notification of the conversation, that notification: migration 0041): one statement and so one
+ * transaction and one round trip, shared
  * with other sends when `batcher` gathers them (send-batcher.ts). The conversation row is locked first, so
  * concurrent senders take turns, the temp-id check sees every committed message, and the new
  * message's `seq` is the conversation's `last_seq + 1`, raised in the same transaction (gap-free,
@@ -152,5 +158,6 @@ export async function storeMessage({
     liveNotifications,
     queuedNotificationIds,
     isPhysicianNotificationWaiting: result.waiting === true,
+    physicianNotificationId: result.physicianNotificationId ?? null,
   };
 }

@@ -4,15 +4,10 @@ import {
   type TPhysicianNotificationType,
 } from '@medhire/contract/physician-notifications';
 import { CANDIDATE_STATUS_LABELS } from '@medhire/contract/physicians';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { organizations, users } from '../../db/schema/accounts.ts';
-import {
-  conversations,
-  notifications,
-  type TNotificationData,
-  type TNotificationRow,
-} from '../../db/schema/hiring.ts';
+import type { TNotificationData, TNotificationRow } from '../../db/schema/hiring.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { physicians } from '../../db/schema/physicians.ts';
 import { notifyUsers, notifyUsersEach } from './notify.ts';
@@ -130,47 +125,4 @@ export async function notifyPhysiciansOfStatusChanges(db: Db, changes: readonly 
       ];
     }),
   );
-}
-
-/**
- * An employer wrote to the physician. One unread notification per conversation is enough: while
- * the physician has not read the last one, further messages only add to the conversation's
- * unread count, so a lively conversation does not ring the phone for every line.
- */
-export async function notifyPhysicianOfMessage(
-  db: Db,
-  { physicianUserId, conversationId, now }: { physicianUserId: string; conversationId: string; now?: Date },
-) {
-  return db.transaction(async (tx) => {
-    const [waiting] = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.userId, physicianUserId),
-          eq(notifications.type, 'EMPLOYER_MESSAGE'),
-          isNull(notifications.readAt),
-          sql`${notifications.data}->>'conversation' = ${conversationId}`,
-        ),
-      )
-      .limit(1);
-    if (waiting) return undefined;
-    const [conversation] = await tx
-      .select({ jobId: conversations.jobId })
-      .from(conversations)
-      .where(eq(conversations.id, conversationId))
-      .limit(1);
-    const jobId = conversation?.jobId ?? null;
-    const { organization } = await jobAndOrganization(tx, jobId);
-    const [row] = await notifyUsers({
-      db: tx,
-      userIds: [physicianUserId],
-      type: 'EMPLOYER_MESSAGE',
-      title: 'New message',
-      body: `${organization} sent you a message.`,
-      data: { conversation: conversationId, ...(jobId ? { jobId } : {}) },
-      now,
-    });
-    return row;
-  });
 }

@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushTokens } from '../../../src/db/schema/accounts.ts';
-import { notifications } from '../../../src/db/schema/hiring.ts';
+import { conversations, notifications } from '../../../src/db/schema/hiring.ts';
+import { runSends } from '../../../src/domain/conversations/send-batcher.ts';
 import { countUnreadNotifications } from '../../../src/domain/notifications/list-notifications.ts';
 import {
   SWEEP_AFTER_MS,
@@ -164,6 +165,58 @@ describe('the sweep of notifications without a delivery job', () => {
       expect(await deliveryJobsFor(lost?.id ?? '')).toBe(1);
       expect(await deliveryJobsFor(recent?.id ?? '')).toBe(0);
       expect(await deliveryJobsFor(done?.id ?? '')).toBe(0);
+    } finally {
+      await app.queue.startWorkers();
+    }
+  });
+});
+
+describe('the physician’s notification of an employer message', () => {
+  it('is stored by the send’s own statement, so a delivery job lost after the commit is swept up', async () => {
+    const { employer, physician, conversationId } = await conversationWithPhysician();
+    const [conversation] = await app.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    const now = new Date(Date.now() - SWEEP_AFTER_MS - 5_000);
+    const input = {
+      conversationId,
+      sender: 'employer' as const,
+      senderUserId: employer.id,
+      organizationId: conversation?.organizationId ?? null,
+      physicianId: null,
+      delegateUserId: null,
+      body: 'Are you free on Friday?',
+      now: now.toISOString(),
+    };
+    // The statement alone, as when the server stops right after its commit: no delivery job yet.
+    const [first] = await runSends(app.db, [{ ...input, tempMsgId: 'statement-1' }]);
+    const notificationId = first?.status === 'stored' ? first.physicianNotificationId : undefined;
+    expect(notificationId).toEqual(expect.any(String));
+    const [row] = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, notificationId ?? ''));
+    expect(row).toMatchObject({
+      userId: physician.profile.userId,
+      type: 'EMPLOYER_MESSAGE',
+      title: 'New message',
+      data: { conversation: conversationId, jobId: conversation?.jobId },
+      deliveredAt: null,
+      readAt: null,
+    });
+    expect(row?.body).toMatch(/ sent you a message\.$/);
+    expect(await deliveryJobsFor(notificationId ?? '')).toBe(0);
+
+    // While it waits unread, the next message stores none.
+    const [second] = await runSends(app.db, [{ ...input, tempMsgId: 'statement-2' }]);
+    expect(second).toMatchObject({ status: 'stored', waiting: true });
+    expect(second?.status === 'stored' ? second.physicianNotificationId : undefined).toBeUndefined();
+
+    await app.queue.stopWorkers();
+    try {
+      expect(await sweepUndeliveredNotifications({ db: app.db })).toBeGreaterThanOrEqual(1);
+      expect(await deliveryJobsFor(notificationId ?? '')).toBe(1);
     } finally {
       await app.queue.startWorkers();
     }

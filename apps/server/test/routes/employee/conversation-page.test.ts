@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../../../src/db/schema/accounts.ts';
 import { conversations, notifications } from '../../../src/db/schema/hiring.ts';
 import { buildTestApp } from '../../helper.ts';
 import { callApi, employerAndPhysicianInConversation, signedInPhysician } from './physician-kit.ts';
@@ -33,6 +34,47 @@ async function conversationWithMessages(count: number) {
 function getPage(token: string | undefined, conversationId: string, query = '') {
   return callApi(app, 'GET', `/api/employee/conversation/get-conversation/${conversationId}${query}`, token);
 }
+
+describe('an employer message tells the physician', () => {
+  it('stores one notification naming the organisation with the send, and queues its delivery', async () => {
+    const { physician, employer, conversationId } = await conversationWithMessages(0);
+    const [conversation] = await app.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    const [organization] = await app.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, conversation?.organizationId ?? ''));
+    const send = (tempMsgId: string) =>
+      callApi(app, 'POST', `/api/employer/conversation/send-message/${conversationId}`, employer.token, {
+        body: `hello ${tempMsgId}`,
+        tempMsgId,
+      });
+    expect((await send('first')).statusCode).toBe(200);
+    // A retry of the same temp id and a second message while the first notification waits unread add none.
+    expect((await send('first')).statusCode).toBe(200);
+    expect((await send('second')).statusCode).toBe(200);
+
+    const rows = await app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, physician.profile.userId));
+    const told = rows.filter((row) => row.type === 'EMPLOYER_MESSAGE');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: 'New message',
+      body: `${organization?.name} sent you a message.`,
+      data: { conversation: conversationId, jobId: conversation?.jobId },
+      readAt: null,
+    });
+    // Its delivery job (socket, then push or e-mail) was queued after the send committed.
+    const jobs = await app.db.execute(
+      sql`select 1 from pgboss.job where name = 'notification-delivery' and data->'notificationIds' ? ${told[0]?.id ?? ''}`,
+    );
+    expect(jobs).toHaveLength(1);
+  });
+});
 
 describe('GET /api/employee/conversation/get-conversation/{conversationId}', () => {
   it('answers the newest page oldest first, then older pages before beforeSeq, with hasMore', async () => {
